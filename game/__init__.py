@@ -1,0 +1,1 @@
+"""Kombo Arcade: four tabletop games for one screen and the LAN."""

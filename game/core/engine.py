@@ -1,0 +1,154 @@
+"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+
+An engine object holds no game state: a game is a State value, changed only by `apply`. Modelled on
+OpenSpiel's State and python-chess's Board, with boardgame.io's per-seat views.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
+
+import msgpack
+
+from .errors import ConfigError, IllegalActionError
+from .wire import WireCodec
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something a seat does. Subclasses add fields and a unique TAG."""
+
+    TAG: ClassVar[str] = ""
+    seat: int
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for screens, sounds and logs. Subclasses add a unique TAG."""
+
+    TAG: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Options fixed before the first action. Subclasses add fields and a TAG."""
+
+    TAG: ClassVar[str] = ""
+    players: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_wire(self) -> list:
+        return [list(self.scores), list(self.winners), self.reason]
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "Outcome":
+        from .errors import WireFormatError
+
+        try:
+            scores, winners, reason = data
+            out = cls(tuple(int(s) for s in scores), tuple(int(w) for w in winners), str(reason))
+        except (TypeError, ValueError):
+            raise WireFormatError("outcome: expected [scores, winners, reason]") from None
+        return out
+
+
+S = TypeVar("S")
+Seat = int
+
+
+class Engine(ABC, Generic[S]):
+    """One game's rules. Pure: no I/O, no pygame, all randomness from the state's Rng."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    actions: ClassVar[WireCodec]
+    events: ClassVar[WireCodec]
+    configs: ClassVar[WireCodec]
+
+    @abstractmethod
+    def new_game(self, config: GameConfig, seed: int) -> S: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[Seat]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Apply a legal action, or raise IllegalActionError and leave the state exactly as it was."""
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> dict:
+        """All that `seat` may see (None: a spectator), as plain msgpack-able data."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def check_invariants(self, state: S) -> None:
+        """Raise AssertionError if the state breaks a rule of the game (counts conserved, ...)."""
+
+    def redact(self, event: Event, seat: Seat | None) -> Event | None:
+        """The event as `seat` may see it (None: hidden from that seat). Public games keep it."""
+        return event
+
+    # -- shared helpers -------------------------------------------------------------------------
+
+    def clone(self, state: S) -> S:
+        return copy.deepcopy(state)
+
+    def check_config(self, config: GameConfig) -> None:
+        if not self.min_players <= config.players <= self.max_players:
+            raise ConfigError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {config.players}"
+            )
+
+    def require_legal(self, state: S, action: Action) -> None:
+        """The generic legality check: the action's seat may act and the action is listed."""
+        if self.outcome(state) is not None:
+            raise IllegalActionError("the game is over", action)
+        if action.seat not in self.to_act(state):
+            raise IllegalActionError(f"it is not seat {action.seat + 1}'s turn", action)
+        if action not in self.legal_actions(state, action.seat):
+            raise IllegalActionError(f"{action} is not a legal move now", action)
+
+    def replay(self, config: GameConfig, seed: int, actions: Iterable[Action]) -> S:
+        state = self.new_game(config, seed)
+        for action in actions:
+            self.apply(state, action)
+        return state
+
+    def public_hash(self, state: S) -> bytes:
+        """Fingerprint of the spectator view, which every peer can check its copy against."""
+        return view_hash(self.view(state, None))
+
+
+def canonical(value: Any) -> Any:
+    """Dicts with sorted keys all the way down, so equal views pack to equal bytes."""
+    if isinstance(value, dict):
+        return {k: canonical(value[k]) for k in sorted(value, key=str)}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    return value
+
+
+def view_hash(view: dict) -> bytes:
+    packed = msgpack.packb(canonical(view), use_bin_type=True)
+    return hashlib.blake2b(packed, digest_size=8).digest()
+
+
+def rank_winners(scores: Sequence[int], *, lowest_wins: bool = False) -> tuple[int, ...]:
+    best = min(scores) if lowest_wins else max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)
