@@ -1,0 +1,340 @@
+"""Kabooom! art and geometry: where things are on the 1280×720 screen, the counter sprites, the static
+board background, and a cache of rendered text. Everything here is made once and blitted per frame,
+so a frame is a few dozen blits (the 2 ms budget)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game.ui import theme
+
+CENTRE = 12
+SYMBOLS = ("R", "P", "S", "D")
+SYMBOL_NAMES = {"R": "Rock", "P": "Paper", "S": "Scissors", "D": "Dynamite"}
+GLYPH_FILES = {"R": "rock", "P": "paper", "S": "scissors", "D": "dynamite", "boom": "boom"}
+GLYPH_DIR = Path(__file__).resolve().parent.parent / "assets" / "glyphs"
+
+BOARD_FRAME = (50, 44, 78)
+CELL_A = (74, 67, 110)
+CELL_B = (67, 61, 101)
+CELL_EDGE = (92, 85, 134)
+TARGET = (110, 220, 130)
+BLAST = (255, 140, 60)
+
+
+def square_name(square: int) -> str:
+    """As the rules write squares: columns a–e left to right, rows 1–5 top to bottom (a1 = 0)."""
+    row, col = divmod(square, 5)
+    return f"{'abcde'[col]}{row + 1}"
+
+
+def neighbours(square: int) -> list[int]:
+    row, col = divmod(square, 5)
+    out = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            r, c = row + dr, col + dc
+            if (dr or dc) and 0 <= r < 5 and 0 <= c < 5 and r * 5 + c != CENTRE:
+                out.append(r * 5 + c)
+    return out
+
+
+def fit(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """Match the display's pixel format for fast blits, where there is a display to match."""
+    try:
+        return surface.convert_alpha() if alpha else surface.convert()
+    except pygame.error:
+        return surface
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Screen geometry at the logical 1280×720."""
+
+    width: int = 1280
+    height: int = 720
+    pitch: int = 116                 # cell plus gap
+    cell: int = 108
+    origin: tuple[int, int] = (354, 92)
+    counter: int = 80                # counter diameter
+    thickness: int = 6               # the coin's edge, seen below its face
+    stack_step: int = 10             # how far each counter below the top shows
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        size = 4 * self.pitch + self.cell
+        return pygame.Rect(self.origin[0], self.origin[1], size, size)
+
+    @property
+    def frame_rect(self) -> pygame.Rect:
+        return self.board_rect.inflate(36, 36)
+
+    def cell_rect(self, square: int) -> pygame.Rect:
+        row, col = divmod(square, 5)
+        return pygame.Rect(self.origin[0] + col * self.pitch, self.origin[1] + row * self.pitch,
+                           self.cell, self.cell)
+
+    def centre(self, square: int) -> tuple[float, float]:
+        r = self.cell_rect(square)
+        return (r.x + r.w / 2, r.y + r.h / 2)
+
+    def square_at(self, pos: tuple[int, int]) -> int | None:
+        x, y = pos[0] - self.origin[0], pos[1] - self.origin[1]
+        if x < 0 or y < 0:
+            return None
+        col, dx = divmod(x, self.pitch)
+        row, dy = divmod(y, self.pitch)
+        if col >= 5 or row >= 5 or dx >= self.cell or dy >= self.cell:
+            return None
+        square = int(row) * 5 + int(col)
+        return None if square == CENTRE else square
+
+    # -- panels ----------------------------------------------------------------------------------
+    @property
+    def left_panel(self) -> pygame.Rect:
+        return pygame.Rect(20, 92, 300, 590)
+
+    def player_card(self, seat: int, players: int) -> pygame.Rect:
+        gap = 10
+        h = min(140, (self.left_panel.h - gap * (players - 1)) // players)
+        return pygame.Rect(self.left_panel.x, self.left_panel.y + seat * (h + gap), self.left_panel.w, h)
+
+    @property
+    def right_panel(self) -> pygame.Rect:
+        return pygame.Rect(960, 92, 300, 590)
+
+    @property
+    def rules_box(self) -> pygame.Rect:
+        return pygame.Rect(960, 56, 300, 116)
+
+    @property
+    def action_box(self) -> pygame.Rect:
+        return pygame.Rect(960, 182, 300, 190)
+
+    def tray_slot(self, index: int) -> pygame.Rect:
+        box = self.action_box
+        return pygame.Rect(box.x + 14 + index * 70, box.y + 52, 62, 92)
+
+    @property
+    def pass_button(self) -> pygame.Rect:
+        return pygame.Rect(960, 384, 300, 58)
+
+    @property
+    def hint_box(self) -> pygame.Rect:
+        return pygame.Rect(960, 454, 300, 128)
+
+    @property
+    def log_box(self) -> pygame.Rect:
+        return pygame.Rect(960, 592, 300, 112)
+
+    @property
+    def banner_centre(self) -> tuple[int, int]:
+        return (self.board_rect.centerx, 36)
+
+    @property
+    def toast_centre(self) -> tuple[int, int]:
+        return (self.board_rect.centerx, self.board_rect.bottom - 22)
+
+
+class TextCache:
+    """Rendered text by (text, size, colour, bold); cleared wholesale when it grows, which only
+    happens if the texts keep changing (a clock), never in normal play."""
+
+    def __init__(self, fonts: theme.Fonts, limit: int = 400) -> None:
+        self.fonts = fonts
+        self.limit = limit
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def get(self, text: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, size, tuple(colour), bold)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) >= self.limit:
+                self._cache.clear()
+            surf = self._cache[key] = fit(self.fonts.render(text, size, colour, bold))
+        return surf
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+
+def _shade(colour, factor: float) -> tuple[int, int, int]:
+    return tuple(max(0, min(255, int(c * factor))) for c in colour[:3])  # type: ignore[return-value]
+
+
+def _fallback_glyph(symbol: str, size: int) -> pygame.Surface:
+    """Plain shapes for when the PNGs are missing: still one clear shape per symbol."""
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    u = size / 16
+    if symbol == "R":
+        pts = [(3, 11), (4, 6), (7, 3), (11, 4), (13, 8), (13, 12), (9, 14), (5, 14)]
+        pygame.draw.polygon(s, (130, 124, 118), [(x * u, y * u) for x, y in pts])
+        pygame.draw.polygon(s, (70, 66, 62), [(x * u, y * u) for x, y in pts], max(1, int(u)))
+    elif symbol == "P":
+        rect = pygame.Rect(4 * u, 2 * u, 8 * u, 12 * u)
+        pygame.draw.rect(s, (250, 250, 250), rect)
+        pygame.draw.rect(s, (80, 120, 200), rect, max(1, int(u)))
+        for i in range(4):
+            y = (5 + 2 * i) * u
+            pygame.draw.line(s, (120, 140, 170), (5.5 * u, y), (10.5 * u, y), max(1, int(u * 0.6)))
+    elif symbol == "S":
+        w = max(2, int(u * 1.3))
+        pygame.draw.line(s, (120, 130, 140), (4 * u, 2 * u), (11 * u, 10 * u), w)
+        pygame.draw.line(s, (120, 130, 140), (12 * u, 2 * u), (5 * u, 10 * u), w)
+        pygame.draw.circle(s, (220, 60, 50), (5 * u, 12 * u), 2.2 * u, w)
+        pygame.draw.circle(s, (220, 60, 50), (11 * u, 12 * u), 2.2 * u, w)
+    elif symbol == "D":
+        pygame.draw.line(s, (210, 40, 40), (4 * u, 12 * u), (11 * u, 5 * u), int(4 * u))
+        pygame.draw.line(s, (90, 70, 40), (11 * u, 5 * u), (13 * u, 2.5 * u), max(1, int(u)))
+        pygame.draw.circle(s, (255, 200, 40), (13 * u, 2.5 * u), 1.3 * u)
+    else:   # boom
+        pts = [(8 + 7 * math.cos(a) * (1 if i % 2 else 0.45), 8 + 7 * math.sin(a) * (1 if i % 2 else 0.45))
+               for i, a in enumerate(math.tau * k / 16 for k in range(16))]
+        pygame.draw.polygon(s, (255, 170, 40), [(x * u, y * u) for x, y in pts])
+        pygame.draw.circle(s, (255, 240, 120), (8 * u, 8 * u), 2.5 * u)
+    return s
+
+
+def load_glyphs(directory: Path = GLYPH_DIR, size: int = 96) -> dict[str, pygame.Surface]:
+    glyphs = {}
+    for key, name in GLYPH_FILES.items():
+        path = directory / f"{name}.png"
+        try:
+            img = pygame.image.load(str(path))
+            if img.get_size() != (size, size):
+                img = pygame.transform.smoothscale(img.convert_alpha() if pygame.display.get_surface()
+                                                   else img, (size, size))
+            glyphs[key] = img
+        except (pygame.error, FileNotFoundError, OSError):
+            glyphs[key] = _fallback_glyph(key, size)
+    return glyphs
+
+
+@dataclass
+class CounterArt:
+    """Counter sprites per (colour, symbol) and size: a coin in the player's colour, a light face and
+    the symbol, so both who owns it and what it is read at a glance."""
+
+    diameter: int
+    thickness: int
+    glyphs: dict[str, pygame.Surface]
+    _cache: dict[tuple, pygame.Surface] = field(default_factory=dict)
+
+    def counter(self, owner: int, symbol: str, diameter: int | None = None) -> pygame.Surface:
+        d = diameter or self.diameter
+        key = (owner, symbol, d)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = fit(self._make(theme.PLAYER_COLOURS[owner], symbol, d))
+        return surf
+
+    def glyph(self, symbol: str, size: int) -> pygame.Surface:
+        key = ("glyph", symbol, size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = fit(pygame.transform.smoothscale(self.glyphs[symbol], (size, size)))
+        return surf
+
+    def _make(self, colour, symbol: str, d: int) -> pygame.Surface:
+        t = max(2, round(self.thickness * d / self.diameter))
+        k = 4   # draw big and scale down: smooth edges without per-shape antialiasing
+        D, T = d * k, t * k
+        big = pygame.Surface((D, D + T), pygame.SRCALPHA)
+        r = D / 2
+        edge = _shade(colour, 0.55)
+        pygame.draw.circle(big, (0, 0, 0, 90), (r, r + T + k), r)             # contact shadow
+        pygame.draw.circle(big, edge, (r, r + T), r)                            # coin edge
+        pygame.draw.circle(big, _shade(colour, 0.4), (r, r), r)                  # outline
+        pygame.draw.circle(big, colour, (r, r), r - 2 * k)                       # face
+        pygame.draw.circle(big, _shade(colour, 1.25), (r, r), r - 2 * k, 2 * k)  # rim highlight
+        pygame.draw.circle(big, (248, 244, 236), (r, r), r * 0.72)               # light inner disc
+        pygame.draw.circle(big, _shade(colour, 0.8), (r, r), r * 0.72, k)
+        surf = pygame.transform.smoothscale(big, (d, d + t))
+        g = round(d * 0.56)
+        glyph = pygame.transform.smoothscale(self.glyphs[symbol], (g, g))
+        surf.blit(glyph, ((d - g) // 2, (d - g) // 2))
+        return surf
+
+
+def badge(text_cache: TextCache, height: int) -> pygame.Surface:
+    label = text_cache.get(str(height), 24, theme.TEXT, True)
+    w = max(26, label.get_width() + 12)
+    surf = pygame.Surface((w, 24), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (16, 14, 26, 235), surf.get_rect(), border_radius=8)
+    pygame.draw.rect(surf, theme.ACCENT, surf.get_rect(), 2, border_radius=8)
+    surf.blit(label, label.get_rect(center=(w / 2, 13)))
+    return fit(surf)
+
+
+def rounded_overlay(size: tuple[int, int], colour, fill_alpha: int, width: int,
+                    radius: int = 14) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    if fill_alpha:
+        pygame.draw.rect(surf, (*colour[:3], fill_alpha), rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surf, (*colour[:3], 255), rect, width, border_radius=radius)
+    return fit(surf)
+
+
+def cursor_frame(size: int, colour) -> pygame.Surface:
+    """Corner brackets: a cursor that frames a square without hiding what is on it."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    arm, w = size // 4, 6
+    dark = (10, 10, 18, 200)
+    for shade, inset, width in ((dark, 0, w + 4), ((*colour[:3], 255), 2, w)):
+        a, b = inset, size - inset
+        for (x, y), (dx, dy) in (((a, a), (1, 1)), ((b, a), (-1, 1)), ((a, b), (1, -1)), ((b, b), (-1, -1))):
+            pygame.draw.line(surf, shade, (x, y), (x + dx * arm, y), width)
+            pygame.draw.line(surf, shade, (x, y), (x, y + dy * arm), width)
+    return fit(surf)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, border=None) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=16)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, 2, border_radius=16)
+
+
+def make_background(layout: Layout, art: CounterArt, text: TextCache, target: pygame.Surface
+                    ) -> pygame.Surface:
+    """Everything that never changes: backdrop, board frame, squares, the centre emblem, labels."""
+    bg = pygame.Surface((layout.width, layout.height), 0, target)
+    bg.fill(theme.BG)
+    # a soft vignette of concentric rounded rects behind the board
+    for i in range(6):
+        pygame.draw.rect(bg, _shade(theme.BG, 1.0 + 0.06 * (6 - i)), layout.frame_rect.inflate(60 - i * 10, 60 - i * 10),
+                         border_radius=40)
+    frame = layout.frame_rect
+    pygame.draw.rect(bg, (16, 14, 26), frame.move(0, 6), border_radius=26)
+    pygame.draw.rect(bg, BOARD_FRAME, frame, border_radius=26)
+    pygame.draw.rect(bg, CELL_EDGE, frame, 3, border_radius=26)
+    for sq in range(25):
+        rect = layout.cell_rect(sq)
+        if sq == CENTRE:
+            continue
+        row, col = divmod(sq, 5)
+        pygame.draw.rect(bg, (40, 36, 62), rect.move(0, 3), border_radius=14)
+        pygame.draw.rect(bg, CELL_A if (row + col) % 2 == 0 else CELL_B, rect, border_radius=14)
+        pygame.draw.rect(bg, CELL_EDGE, rect, 2, border_radius=14)
+    # centre: not a square; an emblem so nobody mistakes it for one
+    c = layout.cell_rect(CENTRE)
+    pygame.draw.circle(bg, (34, 30, 54), c.center, c.w * 0.48)
+    for i, colour in enumerate(theme.PLAYER_COLOURS[:4]):
+        start = math.pi / 2 * i + 0.12
+        pygame.draw.arc(bg, colour, c.inflate(-6, -6), start, start + math.pi / 2 - 0.24, 6)
+    boom = pygame.transform.smoothscale(art.glyphs["boom"], (60, 60))
+    bg.blit(boom, boom.get_rect(center=c.center))
+    # coordinates, for the move log
+    for col in range(5):
+        lab = text.get("abcde"[col], 20, theme.TEXT_DIM)
+        r = layout.cell_rect(20 + col)
+        bg.blit(lab, lab.get_rect(center=(r.centerx, frame.bottom - 9)))
+    for row in range(5):
+        lab = text.get(str(row + 1), 20, theme.TEXT_DIM)
+        r = layout.cell_rect(row * 5)
+        bg.blit(lab, lab.get_rect(center=(frame.x + 9, r.centery)))
+    return bg

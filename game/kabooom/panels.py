@@ -1,0 +1,238 @@
+"""Kabooom! side panels: the player cards (left) and the action panel (right: tray, pass button,
+controls, move log). Each is rendered to a surface only when what it shows changes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+
+from .board_draw import SYMBOL_NAMES, SYMBOLS, CounterArt, Layout, TextCache, fit, panel
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """What a player card shows about one seat."""
+
+    seat: int
+    name: str
+    label: str            # "Keys WASD", "Bot (easy)"
+    score: int
+    towers: tuple[int, ...]
+    to_place: int
+    pool: tuple[int, ...]
+    out: int
+    can_move: bool
+    passed: bool
+    active: bool
+
+
+def towers_text(towers) -> str:
+    """'Towers 5·3·2', with long runs of one height folded: 'Towers 2·1×8'."""
+    if not towers:
+        return "No towers"
+    parts: list[str] = []
+    i = 0
+    while i < len(towers):
+        j = i
+        while j < len(towers) and towers[j] == towers[i]:
+            j += 1
+        run = j - i
+        parts.extend([str(towers[i])] * run if run <= 2 else [f"{towers[i]}×{run}"])
+        i = j
+    return "Towers " + "·".join(parts)
+
+
+def text_fitting(text: TextCache, line: str, size: int, width: int, colour=theme.TEXT,
+                 bold: bool = False) -> pygame.Surface:
+    """The line at `size`, or smaller until it fits `width`."""
+    surf = text.get(line, size, colour, bold)
+    while surf.get_width() > width and size > 12:
+        size -= 2
+        surf = text.get(line, size, colour, bold)
+    return surf
+
+
+def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[int, int], colour,
+             fg=theme.BG) -> int:
+    """A small pill; returns its width."""
+    lab = text.get(label, 20, fg, True)
+    rect = pygame.Rect(pos[0], pos[1], lab.get_width() + 14, 22)
+    pygame.draw.rect(surface, colour, rect, border_radius=11)
+    surface.blit(lab, lab.get_rect(center=rect.center))
+    return rect.w
+
+
+def render_cards(layout: Layout, text: TextCache, art: CounterArt, lines: list[SeatLine],
+                 phase: str) -> pygame.Surface:
+    area = layout.left_panel
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+    for line in lines:
+        card = layout.player_card(line.seat, len(lines)).move(-area.x, -area.y)
+        colour = theme.PLAYER_COLOURS[line.seat]
+        if line.active:
+            panel(surf, card, theme.PANEL_HI, colour)
+            pygame.draw.rect(surf, colour, card, 4, border_radius=16)
+        else:
+            panel(surf, card, theme.PANEL)
+        pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 14, 10, card.h - 28), border_radius=5)
+        x = card.x + 24
+        name = text.get(line.name, 38, colour, True)
+        surf.blit(name, (x, card.y + 12))
+        if line.active:
+            # a turn marker beside the name (a drawn triangle: the default font has no ▶)
+            tx, ty = x + name.get_width() + 10, card.y + 12 + name.get_height() // 2
+            pygame.draw.polygon(surf, colour, [(tx, ty - 9), (tx, ty + 9), (tx + 13, ty)])
+        surf.blit(text.get(line.label, 22, theme.TEXT_DIM), (x, card.y + 48))
+        score = text.get(str(line.score), 64, theme.TEXT, True)
+        surf.blit(score, score.get_rect(topright=(card.right - 18, card.y + 10)))
+        pts = text.get("points", 18, theme.TEXT_DIM)
+        surf.blit(pts, pts.get_rect(topright=(card.right - 18, card.y + 58)))
+        y = card.y + 78
+        if phase == "place":
+            surf.blit(text.get(f"To place: {line.to_place}", 24, theme.TEXT), (x, y))
+            px = x
+            for symbol, count in zip(SYMBOLS, line.pool):
+                icon = art.glyph(symbol, 24)
+                if count == 0:
+                    icon = icon.copy()
+                    icon.set_alpha(70)
+                surf.blit(icon, (px, y + 24))
+                surf.blit(text.get(f"×{count}", 22, theme.TEXT if count else theme.TEXT_DIM), (px + 27, y + 29))
+                px += 60
+        else:
+            surf.blit(text.get(towers_text(line.towers), 26, theme.TEXT), (x, y))
+        tx, ty = x, card.y + card.h - 30
+        if phase == "capture" and line.passed:
+            tx += draw_tag(surf, text, "passed", (tx, ty), theme.TEXT_DIM) + 6
+        if phase == "capture" and not line.can_move:
+            tx += draw_tag(surf, text, "no moves", (tx, ty), theme.BAD) + 6
+        if line.out:
+            tx += draw_tag(surf, text, f"{line.out} blown up", (tx, ty), (120, 110, 150), theme.TEXT) + 6
+    return fit(surf)
+
+
+@dataclass(frozen=True)
+class ActionPanel:
+    """What the right panel shows; equal values render equal panels (the cache key)."""
+
+    mode: str                     # "place", "capture", "wait", "bot", "over"
+    seat: int                     # acting seat, or -1
+    seat_name: str
+    title: str
+    detail: str
+    pool: tuple[int, ...]
+    chosen: str
+    selected_stack: tuple[tuple[int, str], ...]
+    pass_state: str               # "off", "ready", "confirm"
+    hints: tuple[tuple[str, str], ...]
+    hint_title: str
+    log: tuple[tuple[str, int], ...]
+    tray_hint: str = ""           # " · Q: next" for the acting keyboard
+    pass_label: str = "Click again to pass"
+
+
+def render_action_panel(layout: Layout, text: TextCache, art: CounterArt, p: ActionPanel
+                        ) -> pygame.Surface:
+    """Drawn onto a transparent surface covering the right column from the action box down."""
+    top = layout.action_box.y
+    area = pygame.Rect(layout.right_panel.x, top, layout.right_panel.w, layout.height - top)
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+
+    def local(rect: pygame.Rect) -> pygame.Rect:
+        return rect.move(-area.x, -area.y)
+
+    colour = theme.PLAYER_COLOURS[p.seat] if p.seat >= 0 else theme.TEXT
+    box = local(layout.action_box)
+    panel(surf, box, theme.PANEL, colour if p.seat >= 0 else None)
+    surf.blit(text_fitting(text, p.title, 28, box.w - 32, colour, True), (box.x + 16, box.y + 14))
+    if p.mode == "place":
+        for i, symbol in enumerate(SYMBOLS):
+            slot = local(layout.tray_slot(i))
+            count = p.pool[i] if i < len(p.pool) else 0
+            chosen = symbol == p.chosen
+            pygame.draw.rect(surf, theme.PANEL_HI if chosen else (50, 46, 76), slot, border_radius=12)
+            if chosen:
+                pygame.draw.rect(surf, theme.ACCENT, slot, 4, border_radius=12)
+            icon = art.counter(p.seat, symbol, 54)
+            if count == 0:
+                icon = icon.copy()
+                icon.set_alpha(60)
+            surf.blit(icon, icon.get_rect(midtop=(slot.centerx, slot.y + 6)))
+            lab = text.get(f"×{count}", 24, theme.TEXT if count else theme.TEXT_DIM, True)
+            surf.blit(lab, lab.get_rect(midbottom=(slot.centerx, slot.bottom - 4)))
+        name = text_fitting(text, f"{SYMBOL_NAMES.get(p.chosen, '')} chosen{p.tray_hint}", 22, box.w - 32,
+                            theme.ACCENT)
+        surf.blit(name, (box.x + 16, box.bottom - 32))
+    elif p.mode == "capture" and p.selected_stack:
+        owner, symbol = p.selected_stack[-1]
+        icon = art.counter(owner, symbol, 70)
+        surf.blit(icon, (box.x + 16, box.y + 56))
+        height = len(p.selected_stack)
+        surf.blit(text.get(SYMBOL_NAMES[symbol] if height == 1 else f"{SYMBOL_NAMES[symbol]} tower", 28,
+                           theme.TEXT, True), (box.x + 100, box.y + 62))
+        surf.blit(text.get(f"height {height}", 24, theme.TEXT_DIM), (box.x + 100, box.y + 90))
+        dynamite = symbol == "D"
+        lines = (("Orange squares: blow up", "both towers") if dynamite else
+                 ("Green squares: where it", "may move. Pick one."))
+        for i, line in enumerate(lines):
+            surf.blit(text.get(line, 23, theme.TEXT_DIM), (box.x + 16, box.y + 136 + 22 * i))
+    elif p.detail and p.mode != "place":
+        for i, line in enumerate(p.detail.split("\n")):
+            surf.blit(text.get(line, 24, theme.TEXT_DIM), (box.x + 16, box.y + 56 + 28 * i))
+
+    button = local(layout.pass_button)
+    if p.pass_state == "off":
+        pygame.draw.rect(surf, (44, 41, 66), button, border_radius=14)
+        lab = text.get("Pass", 32, (96, 92, 116), True)
+    elif p.pass_state == "confirm":
+        pygame.draw.rect(surf, theme.ACCENT, button, border_radius=14)
+        lab = text_fitting(text, p.pass_label, 32, button.w - 24, theme.BG, True)
+    else:
+        pygame.draw.rect(surf, theme.PANEL_HI, button, border_radius=14)
+        pygame.draw.rect(surf, theme.TEXT_DIM, button, 2, border_radius=14)
+        lab = text.get("Pass", 32, theme.TEXT, True)
+    surf.blit(lab, lab.get_rect(center=button.center))
+
+    hint = local(layout.hint_box)
+    panel(surf, hint, theme.PANEL)
+    surf.blit(text.get(p.hint_title, 22, colour, True), (hint.x + 14, hint.y + 10))
+    y = hint.y + 36
+    for key, what in p.hints[:5]:
+        k = text.get(key, 22, theme.ACCENT, True)
+        surf.blit(k, (hint.x + 14, y))
+        surf.blit(text.get(what, 22, theme.TEXT), (hint.x + 14 + max(96, k.get_width() + 10), y))
+        y += 18
+
+    log = local(layout.log_box)
+    panel(surf, log, (32, 30, 50))
+    surf.blit(text.get("Moves", 20, theme.TEXT_DIM, True), (log.x + 14, log.y + 8))
+    y = log.y + 28
+    for line, seat in p.log[-4:]:
+        surf.blit(text.get(line, 21, theme.PLAYER_COLOURS[seat] if seat >= 0 else theme.TEXT), (log.x + 14, y))
+        y += 20
+    return fit(surf)
+
+
+def render_rules_box(layout: Layout, text: TextCache, art: CounterArt, difficulty: str) -> pygame.Surface:
+    """Static: which symbol beats which, and how towers score (goes into the background)."""
+    box = layout.rules_box
+    surf = pygame.Surface(box.size, pygame.SRCALPHA)
+    panel(surf, surf.get_rect(), (36, 33, 56))
+    cut = {"easy": "", "medium": " − 1", "hard": " − 2"}.get(difficulty, "")
+    title = f"{difficulty.capitalize()}: a tower scores its height{cut}"
+    surf.blit(text_fitting(text, title, 22, box.w - 28, theme.TEXT, True), (14, 10))
+    # three "A beats B" pairs: glyph, a chevron, glyph
+    x, y = 14, 38
+    for a, b in (("R", "S"), ("S", "P"), ("P", "R")):
+        surf.blit(art.glyph(a, 30), (x, y))
+        cx, cy = x + 41, y + 15
+        pygame.draw.polygon(surf, theme.ACCENT, [(cx - 5, cy - 8), (cx + 5, cy), (cx - 5, cy + 8)])
+        surf.blit(art.glyph(b, 30), (x + 52, y))
+        x += 96
+    y = 76
+    surf.blit(art.glyph("D", 30), (14, y))
+    surf.blit(text.get("Dynamite takes all and explodes", 20, theme.TEXT_DIM), (52, y))
+    surf.blit(text.get("Same takes same · only D onto D", 20, theme.TEXT_DIM), (52, y + 18))
+    return fit(surf)

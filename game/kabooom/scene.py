@@ -1,0 +1,857 @@
+"""The Kabooom! game scene: the board, the players' cursors and picks, and the animations.
+
+The scene reads only the session's views and steps. It keeps its own *display board*, advanced event
+by event as each animation finishes, so a burst of steps (a fast bot) still plays out one move at a
+time; whenever nothing is animating the display board is reset to the latest view, the truth.
+"""
+from __future__ import annotations
+
+import copy
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.errors import IllegalActionError
+from game.kabooom.rules import Exploded, Move, Moved, Pass, Passed, PhaseChanged, Place, Placed
+from game.ui import theme
+from game.ui.input import DEFAULT_ZONES, Press, device_name
+from game.ui.scene import Scene
+from game.ui.tween import Tween, delay
+
+from .board_draw import (BLAST, CENTRE, SYMBOL_NAMES, SYMBOLS, TARGET, CounterArt, Layout, TextCache,
+                         badge, cursor_frame, fit, load_glyphs, make_background, rounded_overlay,
+                         square_name)
+from .effects import Banner, Drop, Explosion, Slide, Toast, make_slide
+from .panels import (ActionPanel, SeatLine, render_action_panel, render_cards, render_rules_box, text_fitting,
+                     towers_text)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.match import Match
+
+SLIDE_TIME = 0.34
+END_DELAY = 1.0          # the last animation and a beat to read the board before the results
+CONFIRM_TIME = 3.0       # how long "press again to pass" stays armed
+DIRECTIONS = {"up": -5, "down": 5, "left": -1, "right": 1}
+START_SQUARES = (6, 8, 16, 18, 0, 4)
+CURSOR_TAG = 10          # how far a cursor's device tag reaches above its frame
+
+
+def _key_label(key: str) -> str:
+    names = {"right shift": "R-Shift", "left shift": "L-Shift", "return": "Enter", "backspace": "Bksp",
+             "escape": "Esc", "space": "Space", "up": "Up", "down": "Down", "left": "Left", "right": "Right"}
+    if key in names:
+        return names[key]
+    if key.startswith("[") and key.endswith("]"):
+        return f"Num{key[1:-1]}"
+    return key.upper()
+
+
+def _direction_label(keys: list[str]) -> str:
+    """Four direction keys in a few characters: 'W A S D', 'Arrows', 'Num 8456'."""
+    if keys == ["Up", "Left", "Down", "Right"]:
+        return "Arrows"
+    if all(k.startswith("Num") for k in keys):
+        return "Num " + "".join(k[3:] for k in keys)
+    return " ".join(keys) if all(len(k) == 1 for k in keys) else "/".join(keys)
+
+
+class KabooomScene(Scene):
+    def __init__(self, app: "App", match: "Match") -> None:
+        super().__init__(app)
+        self.match = match
+        self.session = match.session
+        self.layout = Layout()
+        self.text = TextCache(app.fonts)
+        self.art = CounterArt(self.layout.counter, self.layout.thickness, load_glyphs())
+        humans = [i for i, p in enumerate(match.plans) if p.kind == "human"]
+        local = [s for s in getattr(self.session, "local_seats", ()) if s in humans]
+        self.viewer: int | None = local[0] if local else None
+        self.view: dict = self.session.view(self.viewer)        # the truth: input is checked on it
+        self.shown: dict = self.view                            # what panels show: the truth as of the last animation
+        self.board: list = copy.deepcopy(self.view["board"])     # the display board (see module doc)
+        self.caption: tuple[int, str] | None = None            # (seat, verb) of the move animating
+        self._board_stale = False
+        self._events: deque[Any] = deque()                      # events not yet animated, oldest first
+        self.anim: Slide | Drop | Tween | None = None
+        self.effects: list[Explosion] = []
+        self.toast: Toast | None = None                         # feedback to a player's own input
+        self.notice: Toast | None = None                        # what others did ("Red passes")
+        self.banner: Banner | None = None
+        self.last_move: tuple[int, int, int] | None = None
+        self.log: list[tuple[str, int]] = []
+        devices: list[str] = []
+        for plan in match.plans:
+            if plan.kind == "human" and plan.device != "mouse" and plan.device not in devices:
+                devices.append(plan.device)
+        self.cursors: dict[str, int] = {d: START_SQUARES[i % len(START_SQUARES)] for i, d in enumerate(devices)}
+        self.selected: dict[str, int] = {}                      # device -> picked square
+        self.chosen: dict[int, str] = {}                        # seat -> symbol to place
+        self.pass_armed: tuple[int, float, str] | None = None   # (seat, until, device)
+        self.hover: int | None = None
+        self.hover_button = False
+        self._legal_cache: tuple[int, dict[int, list]] = (-1, {})
+        self._end_age: float | None = None
+        self._results_shown = False
+        self._think_clock = 0.0
+        # made on first draw, against the target's pixel format
+        self._bg: pygame.Surface | None = None
+        self._cards: tuple[Any, pygame.Surface] | None = None
+        self._action: tuple[Any, pygame.Surface] | None = None
+        self._sprites: dict[Any, pygame.Surface] = {}
+        self._lines_cache: tuple[dict, list[SeatLine]] | None = None
+
+    # -- reading the game ------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return int(self.view["players"])
+
+    def seat_name(self, seat: int) -> str:
+        return theme.PLAYER_NAMES[seat]
+
+    def is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.match.plans) and self.match.plans[seat].kind == "bot"
+
+    def legal(self, seat: int) -> list:
+        step, cache = self._legal_cache
+        if step != self.session.step:
+            cache = {}
+            self._legal_cache = (self.session.step, cache)
+        if seat not in cache:
+            cache[seat] = self.session.legal_actions(seat)
+        return cache[seat]
+
+    def targets(self, seat: int, src: int) -> set[int]:
+        return {a.dst for a in self.legal(seat) if isinstance(a, Move) and a.src == src}
+
+    def busy(self) -> bool:
+        """An animation is running or waiting: the display is behind the truth."""
+        return self.anim is not None or bool(self._events)
+
+    # -- the loop ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        now = self.app.now()
+        self._take_steps()
+        if not self.busy() and self.session.outcome() is None:
+            # bots move only once the display has caught up, so each bot move is seen on its own
+            self.match.update(now)
+            self._take_steps()
+        self._advance_anims(dt)
+        if not self.busy():
+            self.shown = self.view
+            self.caption = None
+        self.effects = [e for e in self.effects if e.update(dt)]
+        if self.toast is not None and not self.toast.update(dt):
+            self.toast = None
+        if self.notice is not None and not self.notice.update(dt):
+            self.notice = None
+        if self.banner is not None and not self.banner.update(dt):
+            self.banner = None
+        if self.pass_armed is not None and now > self.pass_armed[1]:
+            self.pass_armed = None
+        self._think_clock += dt
+        self._check_end(dt)
+
+    def _take_steps(self) -> None:
+        steps = self.session.poll()
+        if steps:
+            for step in steps:
+                self._events.extend(step.events)
+            self.view = self.session.view(self.viewer)
+            self.selected.clear()
+            self.pass_armed = None
+
+    def _check_end(self, dt: float) -> None:
+        if self._results_shown or self.busy() or self.session.outcome() is None:
+            return
+        if self._end_age is None:
+            self._end_age = 0.0
+            self.banner = Banner(self._winner_text(), theme.ACCENT, hold=True)
+            return
+        self._end_age += dt
+        if self._end_age >= END_DELAY and not self.effects:
+            self._results_shown = True
+            # no "game_end" sound here: ResultsScene plays it as it opens (once, not twice)
+            from game.ui.results import ResultsScene   # lazily: the results screen is optional here
+            self.app.stack.push(ResultsScene(self.app, self.match))
+
+    def _winner_text(self) -> str:
+        outcome = self.session.outcome()
+        winners = list(outcome.winners) if outcome is not None else []
+        if len(winners) == 1:
+            return f"{self.seat_name(winners[0])} wins!"
+        if winners:
+            return " & ".join(self.seat_name(w) for w in winners) + " share the win!"
+        return "Game over"
+
+    def _advance_anims(self, dt: float) -> None:
+        if self.anim is not None and not self.anim.update(dt):
+            finished, self.anim = self.anim, None
+            self._finish(finished)
+        while self.anim is None and self._events:
+            self._start(self._events.popleft())
+        if not self.busy() and self._board_stale:
+            self.board = copy.deepcopy(self.view["board"])
+            self._board_stale = False
+
+    def _speed(self) -> float:
+        # a backlog (several quick bot moves) plays faster rather than lagging further behind
+        return 0.5 if len(self._events) > 2 else 1.0
+
+    def _start(self, event: Any) -> None:
+        self._board_stale = True
+        audio = self.app.audio
+        verbs = {Placed: " places a counter", Moved: " moves", Exploded: ": Kabooom!", Passed: " passes"}
+        if type(event) in verbs:
+            self.caption = (event.seat, verbs[type(event)])
+        if isinstance(event, Placed):
+            self.board[event.square] = [[event.seat, event.symbol]]
+            self.anim = Drop(event.square)
+            audio.play("place")
+            self._log(f"{self.seat_name(event.seat)}: {SYMBOL_NAMES[event.symbol]} on {square_name(event.square)}",
+                      event.seat)
+        elif isinstance(event, (Moved, Exploded)):
+            explode = isinstance(event, Exploded)
+            moving = self.board[event.src] or []
+            under = self.board[event.dst] or []
+            self.board[event.src] = None
+            self.board[event.dst] = under
+            self.anim = make_slide(event.seat, event.src, event.dst, moving, under, explode,
+                                   SLIDE_TIME * self._speed())
+            self.last_move = (event.seat, event.src, event.dst)
+            what = SYMBOL_NAMES[moving[-1][1]] if moving else "Tower"
+            arrow = f"{square_name(event.src)} to {square_name(event.dst)}"
+            if explode:
+                self._log(f"{self.seat_name(event.seat)}: Dynamite {arrow} KABOOOM!", event.seat)
+            else:
+                self._log(f"{self.seat_name(event.seat)}: {what} {arrow}", event.seat)
+        elif isinstance(event, Passed):
+            self.notice = Toast(f"{self.seat_name(event.seat)} passes", theme.PLAYER_COLOURS[event.seat], 1.6)
+            self.anim = delay(0.45 * self._speed())
+            audio.play("pass")
+            self._log(f"{self.seat_name(event.seat)} passes", event.seat)
+        elif isinstance(event, PhaseChanged) and event.phase == "capture":
+            self.banner = Banner("All placed: capture!", theme.ACCENT, 1.6)
+            self.anim = delay(0.5)
+        # GameOver: the end banner and the results follow once the board is idle (_check_end)
+
+    def _finish(self, anim: Any) -> None:
+        if isinstance(anim, Slide):
+            if anim.explode:
+                self.board[anim.src] = None
+                self.board[anim.dst] = None
+                colours = [theme.PLAYER_COLOURS[o] for o, _ in anim.moving + anim.under]
+                self.effects.append(Explosion(self.layout.centre(anim.dst), anim.src * 25 + anim.dst,
+                                              colours, self._boom_frames(), self._glow()))
+                self.app.audio.play("explosion")
+                self.anim = delay(0.45 * self._speed())   # let the blast be seen before the next move
+            else:
+                self.board[anim.dst] = anim.under + anim.moving
+                captured = bool(anim.under) and anim.under[-1][0] != anim.seat
+                self.app.audio.play("capture" if captured else "move")
+
+    def _log(self, line: str, seat: int) -> None:
+        self.log.append((line, seat))
+        del self.log[:-8]
+
+    # -- messages ----------------------------------------------------------------------------------
+    def say(self, text: str, colour=theme.TEXT, seconds: float = 2.6) -> None:
+        self.toast = Toast(text, colour, seconds)
+
+    def error(self, text: str) -> None:
+        self.toast = Toast(text, theme.BAD)
+        self.app.audio.play("error")
+
+    # -- input -------------------------------------------------------------------------------------
+    def handle_raw(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            pos = self._logical(event.pos)
+            self.hover = self.layout.square_at(pos)
+            self.hover_button = self.layout.pass_button.collidepoint(pos)
+        return False   # others may want the motion too
+
+    def _logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        convert = getattr(self.app, "to_logical", None)
+        return convert(pos) if callable(convert) else pos
+
+    def handle(self, press: Press) -> bool:
+        if press.button == "pause":
+            from game.ui.pause import PauseScene   # lazily: another module's scene
+            self.app.stack.push(PauseScene(self.app, self.match))
+            return True
+        if self.session.outcome() is not None:
+            return False
+        if press.button == "back":
+            # Backspace is shared by every keyboard zone (it arrives as kb1): it cancels the pick of
+            # whoever is to move, as well as the presser's own.
+            acting = self._acting_human()
+            for device in {press.device, self.match.plans[acting].device if acting is not None else ""}:
+                self.selected.pop(device, None)
+            self.pass_armed = None
+            return True
+        if press.device == "mouse":
+            return self._mouse(press)
+        if not self.match.seats_of(press.device):
+            return False
+        return self._keys(press)
+
+    def _acting_human(self) -> int | None:
+        for seat in sorted(self.session.to_act()):
+            if 0 <= seat < len(self.match.plans) and self.match.plans[seat].kind == "human":
+                return seat
+        return None
+
+    def _mouse_seat(self) -> int | None:
+        # The mouse acts for its own seats; where nobody plays with it, it helps whichever local
+        # human is to move (a keyboard player may still click).
+        seat = self.match.acting_seat_of("mouse")
+        if seat is None and not self.match.seats_of("mouse"):
+            seat = self._acting_human()
+        return seat
+
+    def _keys(self, press: Press) -> bool:
+        device, button = press.device, press.button
+        seat = self.match.acting_seat_of(device)
+        if button in DIRECTIONS:
+            self._move_cursor(device, DIRECTIONS[button])
+            return True
+        if seat is None:
+            if button in ("select", "slap"):
+                turn = self.view["turn"]
+                self.error(f"Wait: it's {self.seat_name(turn)}'s turn" if turn >= 0 else "Wait a moment")
+            return True
+        if button == "select":
+            self.pick(device, seat, self.cursors.get(device, 6))
+        elif button == "slap":
+            if self.view["phase"] == "place":
+                self.cycle_symbol(seat)
+            else:
+                self.request_pass(seat, device)
+        return True
+
+    def _mouse(self, press: Press) -> bool:
+        if press.button != "select" or press.pos is None:
+            return False
+        pos = press.pos
+        seat = self._mouse_seat()
+        layout = self.layout
+        if layout.pass_button.collidepoint(pos):
+            if seat is None:
+                self.error("It isn't your turn")
+            else:
+                self.request_pass(seat, "mouse")
+            return True
+        if self.view["phase"] == "place":
+            for i, symbol in enumerate(SYMBOLS):
+                if layout.tray_slot(i).collidepoint(pos):
+                    if seat is not None:
+                        self.choose_symbol(seat, symbol)
+                    return True
+        square = layout.square_at(pos)
+        if square is None:
+            self.selected.pop("mouse", None)
+            return layout.board_rect.collidepoint(pos)
+        if seat is None:
+            turn = self.view["turn"]
+            self.error(f"Wait: it's {self.seat_name(turn)}'s turn" if turn >= 0 else "Wait a moment")
+            return True
+        self.pick("mouse", seat, square)
+        return True
+
+    def _move_cursor(self, device: str, step: int) -> None:
+        square = self.cursors.get(device, 6)
+        row, col = divmod(square, 5)
+        for _ in range(2):   # twice at most: the second hop jumps over the centre
+            if step in (-1, 1) and not 0 <= col + step < 5:
+                return
+            if step in (-5, 5) and not 0 <= row + step // 5 < 5:
+                return
+            square += step
+            row, col = divmod(square, 5)
+            if square != CENTRE:
+                break
+        self.cursors[device] = square
+
+    # -- actions -----------------------------------------------------------------------------------
+    def submit(self, action: Any) -> bool:
+        try:
+            self.session.submit(action)
+        except IllegalActionError as exc:
+            self.error(_sentence(exc.reason))
+            return False
+        self._take_steps()   # at once: the next press in this same frame must see the new turn
+        return True
+
+    def pick(self, device: str, seat: int, square: int) -> None:
+        """`select` on a square: place there, pick a tower, move the picked tower, or un-pick."""
+        self.pass_armed = None
+        board = self.view["board"]
+        if self.view["phase"] == "place":
+            if board[square] is not None:
+                self.error("That square is taken: place on an empty one")
+                return
+            symbol = self.symbol_for(seat)
+            if symbol is None:
+                self.error("You have no counters left to place")
+                return
+            self.submit(Place(seat, square, symbol))
+            return
+        if self.view["phase"] != "capture":
+            return
+        picked = self.selected.get(device)
+        stack = board[square]
+        if picked is None:
+            if not stack:
+                self.error("That square is empty: pick one of your towers")
+            elif stack[-1][0] != seat:
+                self.error(f"That is {self.seat_name(stack[-1][0])}'s {SYMBOL_NAMES[stack[-1][1]]}: "
+                           f"pick one of yours")
+            elif not self.targets(seat, square):
+                self.error(f"This {SYMBOL_NAMES[stack[-1][1]]} has no square it may take")
+            else:
+                self.selected[device] = square
+                self.app.audio.play("click")
+            return
+        if square == picked:
+            self.selected.pop(device, None)
+            self.app.audio.play("click")
+            return
+        if square in self.targets(seat, picked):
+            self.selected.pop(device, None)
+            self.submit(Move(seat, picked, square))
+            return
+        if stack and stack[-1][0] == seat and self.targets(seat, square):
+            self.selected[device] = square      # picking another of your towers switches to it
+            self.app.audio.play("click")
+            return
+        if self.submit(Move(seat, picked, square)):
+            self.selected.pop(device, None)
+
+    def symbol_for(self, seat: int) -> str | None:
+        pool = self.view["pool"][seat]
+        symbol = self.chosen.get(seat)
+        if symbol is not None and pool[SYMBOLS.index(symbol)] > 0:
+            return symbol
+        for s, count in zip(SYMBOLS, pool):
+            if count > 0:
+                return s
+        return None
+
+    def cycle_symbol(self, seat: int) -> None:
+        pool = self.view["pool"][seat]
+        current = self.symbol_for(seat)
+        if current is None:
+            return
+        i = SYMBOLS.index(current)
+        for k in range(1, 5):
+            s = SYMBOLS[(i + k) % 4]
+            if pool[SYMBOLS.index(s)] > 0:
+                self.chosen[seat] = s
+                break
+        self.app.audio.play("click")
+
+    def choose_symbol(self, seat: int, symbol: str) -> None:
+        if self.view["pool"][seat][SYMBOLS.index(symbol)] <= 0:
+            self.error(f"No {SYMBOL_NAMES[symbol]} left to place")
+            return
+        self.chosen[seat] = symbol
+        self.app.audio.play("click")
+
+    def request_pass(self, seat: int, device: str) -> None:
+        if self.view["phase"] != "capture":
+            self.error("No passing while placing counters")
+            return
+        armed = self.pass_armed
+        if armed is not None and armed[0] == seat and self.app.now() <= armed[1]:
+            self.pass_armed = None
+            self.selected.pop(device, None)
+            self.submit(Pass(seat))
+            return
+        self.pass_armed = (seat, self.app.now() + CONFIRM_TIME, device)
+        again = "Click Pass again" if device == "mouse" else f"Press {self.key_labels(device)['slap']} again"
+        others_passed = int(self.view["passes"]) >= self.players - 1
+        if others_passed:
+            self.say(f"Passing now ends the game! {again} to pass", theme.ACCENT, CONFIRM_TIME)
+        else:
+            self.say(f"{again} to pass", theme.ACCENT, CONFIRM_TIME)
+        self.app.audio.play("click")
+
+    # -- hints -------------------------------------------------------------------------------------
+    def key_labels(self, device: str) -> dict[str, str]:
+        if device.startswith("pad"):
+            return {"up": "D-pad", "down": "", "left": "", "right": "", "select": "A", "slap": "X",
+                    "back": "B", "pause": "Start"}
+        zones = getattr(self.app.inputs, "zones", None) or DEFAULT_ZONES
+        keys = zones.get(device, DEFAULT_ZONES.get(device, {}))
+        labels = {button: _key_label(key) for button, key in keys.items()}
+        labels.setdefault("back", "Bksp")
+        labels.setdefault("pause", "Esc")
+        return labels
+
+    def hints(self, seat: int) -> tuple[str, tuple[tuple[str, str], ...]]:
+        device = self.match.plans[seat].device
+        title = f"{self.seat_name(seat)}: {device_name(device)}"
+        place = self.view["phase"] == "place"
+        if device == "mouse":
+            if place:
+                return title, (("Click", "a symbol in the tray"), ("Click", "an empty square"),
+                               ("Esc", "pause"))
+            return title, (("Click", "your tower, then a"), ("", "green square"), ("Click", "it again: cancel"),
+                           ("Pass", "button, twice"), ("Esc", "pause"))
+        k = self.key_labels(device)
+        move = "D-pad" if device.startswith("pad") else _direction_label([k.get(b, "") for b in
+                                                                         ("up", "left", "down", "right")])
+        if place:
+            return title, ((move, "move the cursor"), (k["slap"], "change symbol"), (k["select"], "place"),
+                           (k["pause"], "pause"))
+        return title, ((move, "move the cursor"), (k["select"], "pick, then move"), (k["back"], "cancel"),
+                       (k["slap"], "pass (press twice)"), (k["pause"], "pause"))
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def _boom_frames(self) -> list[pygame.Surface]:
+        frames = self._sprites.get("boom")
+        if frames is None:
+            frames = [fit(pygame.transform.smoothscale(self.art.glyphs["boom"], (s, s)))
+                      for s in range(40, 200, 12)]
+            self._sprites["boom"] = frames
+        return frames  # type: ignore[return-value]
+
+    def _glow(self) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            size = 440
+            glow = pygame.Surface((size, size), pygame.SRCALPHA)
+            for i in range(40, 0, -1):   # outside in: each ring brighter and more opaque
+                t = i / 40
+                pygame.draw.circle(glow, (255, 245, 210, int(255 * (1 - t) ** 1.6)), (size / 2, size / 2),
+                                   size / 2 * t)
+            return fit(glow)
+        return self._sprite("glow", make)
+
+    def _sprite(self, key: Any, make) -> pygame.Surface:
+        surf = self._sprites.get(key)
+        if surf is None:
+            surf = self._sprites[key] = make()
+        return surf
+
+    def _ensure_static(self, surface: pygame.Surface) -> None:
+        if self._bg is not None:
+            return
+        bg = make_background(self.layout, self.art, self.text, surface)
+        rules = render_rules_box(self.layout, self.text, self.art, str(self.view.get("difficulty", "easy")))
+        bg.blit(rules, self.layout.rules_box)
+        title = self.text.get("Kabooom!", 52, theme.ACCENT, True)
+        bg.blit(title, (24, 24))
+        self._bg = bg
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self._ensure_static(surface)
+        layout = self.layout
+        shake = (0, 0)
+        for effect in self.effects:
+            dx, dy = effect.shake(alpha)
+            shake = (shake[0] + dx, shake[1] + dy)
+        if shake != (0, 0):
+            surface.fill(theme.BG)
+        surface.blit(self._bg, shake)
+        self._draw_marks(surface, shake)
+        self._draw_pieces(surface, alpha, shake)
+        self._draw_cursors(surface, shake)
+        self._draw_panels(surface)
+        for effect in self.effects:   # over the panels: a blast at the edge may spill onto them
+            effect.draw(surface, alpha, shake)
+        self._draw_banner(surface)
+
+    def _draw_marks(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        layout = self.layout
+        size = (layout.cell, layout.cell)
+        if self.last_move is not None and not self.busy():
+            seat, src, dst = self.last_move
+            mark = self._sprite(("last", seat), lambda: rounded_overlay(size, theme.PLAYER_COLOURS[seat], 40, 3))
+            for sq in (src, dst):
+                surface.blit(mark, layout.cell_rect(sq).move(off))
+        if self.hover is not None and self._mouse_seat() is not None:
+            hover = self._sprite("hover", lambda: rounded_overlay(size, theme.TEXT, 36, 0))
+            surface.blit(hover, layout.cell_rect(self.hover).move(off))
+        for device, square in self.selected.items():
+            seat = self.match.acting_seat_of(device) if device != "mouse" else self._mouse_seat()
+            if seat is None:
+                continue
+            board = self.view["board"]
+            dynamite = bool(board[square]) and board[square][-1][1] == "D"
+            colour = BLAST if dynamite else TARGET
+            target = self._sprite(("target", colour), lambda: rounded_overlay(size, colour, 70, 5))
+            for sq in self.targets(seat, square):
+                surface.blit(target, layout.cell_rect(sq).move(off))
+                if dynamite:
+                    icon = self.art.glyph("boom", 30)
+                    surface.blit(icon, layout.cell_rect(sq).move(off).move(4, 4))
+            sel = self._sprite(("selected", seat), lambda: rounded_overlay(size, theme.ACCENT, 60, 6))
+            surface.blit(sel, layout.cell_rect(square).move(off))
+
+    def _draw_stack(self, surface: pygame.Surface, stack: list, centre: tuple[float, float],
+                    cell: pygame.Rect | None) -> None:
+        layout = self.layout
+        visible = stack[-3:]
+        n = len(visible)
+        r = layout.counter / 2
+        for i, (owner, symbol) in enumerate(visible):
+            lift = (n - 1 - i) * layout.stack_step - (n - 1) * layout.stack_step / 2
+            surface.blit(self.art.counter(owner, symbol), (centre[0] - r, centre[1] - r + lift))
+        if len(stack) >= 2 and cell is not None:
+            b = self._sprite(("badge", len(stack)), lambda: badge(self.text, len(stack)))
+            surface.blit(b, b.get_rect(bottomright=(cell.right - 2, cell.bottom - 2)))
+
+    def _draw_pieces(self, surface: pygame.Surface, alpha: float, off: tuple[int, int]) -> None:
+        layout = self.layout
+        anim = self.anim
+        drop_sq = anim.square if isinstance(anim, Drop) else -1
+        for sq, stack in enumerate(self.board):
+            if not stack:
+                continue
+            cell = layout.cell_rect(sq).move(off)
+            cx, cy = cell.center
+            if sq == drop_sq:
+                cy += anim.offset(alpha)  # type: ignore[union-attr]
+            self._draw_stack(surface, stack, (cx, cy), cell)
+        if self.view["phase"] == "place" and not self.busy():
+            self._draw_ghosts(surface, off)
+        if isinstance(anim, Slide) and anim.moving:
+            a, b = layout.centre(anim.src), layout.centre(anim.dst)
+            x, y = anim.position(a, b, alpha)
+            x, y = x + off[0], y + off[1]
+            cell = pygame.Rect(0, 0, layout.cell, layout.cell)
+            cell.center = (round(x), round(y))
+            self._draw_stack(surface, anim.moving, (x, y), cell)
+
+    def _draw_ghosts(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        """The counter about to be placed, faint, under the acting player's cursor."""
+        spots = [(square, self.match.acting_seat_of(device)) for device, square in self.cursors.items()]
+        if self.hover is not None:
+            spots.append((self.hover, self._mouse_seat()))
+        for square, seat in spots:
+            if seat is None or self.board[square] is not None:
+                continue
+            symbol = self.symbol_for(seat)
+            if symbol is None:
+                continue
+
+            def make(seat=seat, symbol=symbol) -> pygame.Surface:
+                ghost = self.art.counter(seat, symbol).copy()
+                ghost.set_alpha(120)
+                return ghost
+            ghost = self._sprite(("ghost", seat, symbol), make)
+            cx, cy = self.layout.cell_rect(square).move(off).center
+            r = self.layout.counter / 2
+            surface.blit(ghost, (cx - r, cy - r))
+
+    def _draw_cursors(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        layout = self.layout
+        tagged = len(self.cursors) > 1
+        for device, square in self.cursors.items():
+            seat = self.match.acting_seat_of(device)
+            active = seat is not None
+            if active:
+                colour = theme.PLAYER_COLOURS[seat]
+            else:
+                colour = theme.TEXT_DIM
+            key = ("cursor", device, colour, active or tagged)
+            sprite = self._sprite(key, lambda: self._make_cursor(device, colour, active, active or tagged))
+            rect = layout.cell_rect(square).inflate(12, 12).move(off)
+            surface.blit(sprite, (rect.x, rect.y - CURSOR_TAG))
+
+    def _make_cursor(self, device: str, colour, active: bool, tag: bool) -> pygame.Surface:
+        """Corner brackets plus, over the top edge, a tag naming the device (when it helps)."""
+        size = self.layout.cell + 12
+        sprite = pygame.Surface((size, size + CURSOR_TAG), pygame.SRCALPHA)
+        sprite.blit(cursor_frame(size, colour), (0, CURSOR_TAG))
+        if tag:
+            label = self.text.get(device_name(device), 18, theme.BG if active else theme.TEXT, True)
+            pill = pygame.Rect(0, 0, label.get_width() + 10, 18)
+            pill.midtop = (size // 2, 0)
+            pygame.draw.rect(sprite, colour if active else theme.PANEL_HI, pill, border_radius=8)
+            sprite.blit(label, label.get_rect(center=pill.center))
+        return fit(sprite)
+
+    def _seat_lines(self) -> list[SeatLine]:
+        cached = self._lines_cache
+        if cached is not None and cached[0] is self.shown:
+            return cached[1]
+        lines = self._make_seat_lines()
+        self._lines_cache = (self.shown, lines)
+        return lines
+
+    def _make_seat_lines(self) -> list[SeatLine]:
+        v = self.shown
+        n = self.players
+        turn = v["turn"]
+        passers = set()
+        if turn >= 0:
+            passers = {(turn - j) % n for j in range(1, int(v["passes"]) + 1)}
+        lines = []
+        for seat in range(n):
+            plan = self.match.plans[seat]
+            lines.append(SeatLine(
+                seat, self.seat_name(seat), plan.label(), int(v["scores"][seat]), tuple(v["towers"][seat]),
+                int(v["to_place"][seat]), tuple(v["pool"][seat]), int(v["out"][seat]),
+                bool(v["can_move"][seat]), seat in passers, seat == turn))
+        return lines
+
+    def _action_panel(self) -> ActionPanel:
+        v = self.shown
+        turn = int(v["turn"])
+        phase = v["phase"]
+        log = tuple(self.log[-4:])
+        if phase == "over" or turn < 0:
+            return ActionPanel("over", -1, "", "Game over", self._winner_text(), (), "", (), "off",
+                               (), "", log)
+        name = self.seat_name(turn)
+        if self.match.plans[turn].kind != "human" and self.caption is not None and self.caption[0] == turn:
+            return ActionPanel("moving", turn, name, f"{name} moves", "", (), "", (), "off", (), "", log)
+        if self.match.plans[turn].kind != "human":
+            # the controls shown are the local player's, so they can get ready
+            hint_title, hints = self.hints(self.viewer) if self.viewer is not None else ("", ())
+            return ActionPanel("bot", turn, name, f"{name} is thinking…" if self.is_bot(turn) else f"{name} to move",
+                               "Watch the board: their move\nslides in shortly.", (), "", (), "off", hints,
+                               hint_title, log)
+        hint_title, hints = self.hints(turn)
+        if phase == "place":
+            left = int(v["to_place"][turn])
+            device = self.match.plans[turn].device
+            tray_hint = " · click to change" if device == "mouse" else f" · {self.key_labels(device)['slap']}: next"
+            return ActionPanel("place", turn, name, f"{name}: place ({left} left)", "", tuple(v["pool"][turn]),
+                               self.symbol_for(turn) or "", (), "off", hints, hint_title, log, tray_hint)
+        device = self.match.plans[turn].device
+        picked = self.selected.get(device, self.selected.get("mouse"))
+        stack = tuple(tuple(x) for x in v["board"][picked]) if picked is not None and v["board"][picked] else ()
+        armed = self.pass_armed is not None and self.pass_armed[0] == turn
+        if armed and self.pass_armed[2] != "mouse":
+            pass_label = f"Press {self.key_labels(self.pass_armed[2])['slap']} again to pass"
+        else:
+            pass_label = "Click again to pass"
+        if stack:
+            detail = ""
+        elif not v["can_move"][turn]:
+            detail = "No tower can move:\nyou have to pass."
+        else:
+            detail = "Pick one of your towers,\nthen a green square."
+        return ActionPanel("capture", turn, name, f"{name}'s move", detail, (), "", stack,
+                           "confirm" if armed else "ready", hints, hint_title, log, pass_label=pass_label)
+
+    def _draw_panels(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        lines = self._seat_lines()
+        key = (tuple(lines), self.shown["phase"])
+        if self._cards is None or self._cards[0] != key:
+            self._cards = (key, self._opaque(render_cards(layout, self.text, self.art, lines, self.shown["phase"]),
+                                             layout.left_panel.topleft))
+        surface.blit(self._cards[1], layout.left_panel)
+        p = self._action_panel()
+        if self._action is None or self._action[0] != p:
+            self._action = (p, self._opaque(render_action_panel(layout, self.text, self.art, p),
+                                            (layout.right_panel.x, layout.action_box.y)))
+        surface.blit(self._action[1], (layout.right_panel.x, layout.action_box.y))
+        if p.mode == "bot":   # three dots that breathe while a bot thinks
+            box = layout.action_box
+            for i in range(3):
+                phase = (self._think_clock * 3 - i * 0.4) % 1.0
+                r = 5 + 3 * max(0.0, 1 - abs(phase - 0.5) * 4)
+                pygame.draw.circle(surface, theme.PLAYER_COLOURS[p.seat], (box.x + 40 + i * 24, box.bottom - 30), r)
+        if self.hover_button and p.pass_state != "off":
+            pygame.draw.rect(surface, theme.ACCENT, layout.pass_button, 3, border_radius=14)
+
+    def _opaque(self, layer: pygame.Surface, topleft: tuple[int, int]) -> pygame.Surface:
+        """The layer over the background it sits on: an opaque surface blits several times faster
+        than one with per-pixel alpha, and panels are redrawn only when they change."""
+        assert self._bg is not None
+        base = self._bg.subsurface(pygame.Rect(topleft, layer.get_size()).clip(self._bg.get_rect())).copy()
+        base.blit(layer, (0, 0))
+        return base
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        v = self.shown
+        turn = int(v["turn"])
+        cx, cy = layout.banner_centre
+        who, rest_text = turn, ""
+        if self.caption is not None:
+            who, verb = self.caption
+            rest_text = (" (Bot)" if self.is_bot(who) else "") + verb
+        elif v["phase"] != "over" and turn >= 0:
+            if self.is_bot(turn):
+                rest_text = " (Bot) is thinking…"
+            elif v["phase"] == "place":
+                rest_text = ": place a counter"
+            else:
+                rest_text = "'s move"
+        if rest_text and who >= 0:
+            colour = theme.PLAYER_COLOURS[who]
+            name = self.text.get(self.seat_name(who), 54, colour, True)
+            rest = self.text.get(rest_text, 44, theme.TEXT)
+            w = name.get_width() + rest.get_width()
+            x = cx - w // 2
+            surface.blit(name, (x, cy - name.get_height() // 2))
+            surface.blit(rest, (x + name.get_width(), cy - name.get_height() // 2 + 8))
+        cx, cy = self.layout.toast_centre
+        if self.toast is not None:
+            self._draw_toast(surface, self.toast, (cx, cy))
+        if self.notice is not None:   # above the player's own message when both show
+            self._draw_toast(surface, self.notice, (cx, cy - 58 if self.toast is not None else cy))
+        if self.banner is not None:
+            b = self.banner
+            surf = self._sprite(("banner", b.text), lambda: _banner_surface(self.text, b.text, b.colour))
+            scale = round(b.scale() * 20) / 20   # a handful of sizes, each scaled once and kept
+            if scale != 1.0:
+                base = surf
+                w, h = base.get_size()
+                surf = self._sprite(("banner", b.text, scale), lambda: pygame.transform.smoothscale(
+                    base, (max(1, int(w * scale)), max(1, int(h * scale)))))
+            if b.opacity < 255:
+                surf = surf.copy()
+                surf.set_alpha(b.opacity)
+            surface.blit(surf, surf.get_rect(center=layout.board_rect.center))
+
+    def _draw_toast(self, surface: pygame.Surface, toast: Toast, centre: tuple[int, int]) -> None:
+        surf = self._sprite(("toast", toast.text, toast.colour), lambda: _toast_surface(self.text, toast.text, toast.colour))
+        if toast.opacity < 255:
+            surf = surf.copy()
+            surf.set_alpha(toast.opacity)
+        surface.blit(surf, surf.get_rect(center=centre))
+        if len(self._sprites) > 300:   # messages are many and short-lived
+            self._sprites = {k: s for k, s in self._sprites.items() if not (isinstance(k, tuple) and k[0] == "toast")}
+
+    # -- for the results screen -------------------------------------------------------------------
+    @classmethod
+    def result_rows(cls, view: dict) -> list[str]:
+        rows = []
+        for seat in range(int(view["players"])):
+            score = int(view["scores"][seat])
+            rows.append(f"{towers_text(view['towers'][seat])} — {score} point{'s' if score != 1 else ''}")
+        return rows
+
+
+def _sentence(reason: str) -> str:
+    reason = reason.strip()
+    return reason[:1].upper() + reason[1:] if reason else "That move isn't allowed"
+
+
+def _toast_surface(text: TextCache, message: str, colour, width: int = 600) -> pygame.Surface:
+    label = text_fitting(text, message, 30, width - 36, colour, True)   # never wider than the board
+    w, h = label.get_width() + 36, label.get_height() + 18
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (14, 12, 24, 230), surf.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(surf, colour, surf.get_rect(), 2, border_radius=h // 2)
+    surf.blit(label, label.get_rect(center=(w / 2, h / 2)))
+    return fit(surf)
+
+
+def _banner_surface(text: TextCache, message: str, colour) -> pygame.Surface:
+    label = text_fitting(text, message, 84, 760, colour, True)
+    shadow = text_fitting(text, message, 84, 760, (0, 0, 0), True)
+    w, h = label.get_width() + 80, label.get_height() + 40
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (14, 12, 24, 215), surf.get_rect(), border_radius=28)
+    pygame.draw.rect(surf, colour, surf.get_rect(), 4, border_radius=28)
+    surf.blit(shadow, shadow.get_rect(center=(w / 2 + 3, h / 2 + 4)))
+    surf.blit(label, label.get_rect(center=(w / 2, h / 2)))
+    return fit(surf)
