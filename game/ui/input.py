@@ -34,3 +34,71 @@ def device_name(device: str) -> str:
     if device.startswith("pad"):
         return f"Gamepad {int(device[3:]) + 1}"
     return DEVICE_NAMES.get(device, device)
+
+# Buttons a keyboard zone binds (the common keys above cover pause and back).
+ZONE_BUTTONS = ("up", "down", "left", "right", "select", "slap")
+KEYBOARD_ZONES = tuple(DEFAULT_ZONES)
+
+_SHORT_KEY_NAMES = {"return": "Enter", "right shift": "R Shift", "left shift": "L Shift",
+                    "right ctrl": "R Ctrl", "left ctrl": "L Ctrl", "right alt": "R Alt",
+                    "left alt": "L Alt", "escape": "Esc", "backspace": "Backspace",
+                    "space": "Space", "up": "Up", "down": "Down", "left": "Left", "right": "Right"}
+
+
+def key_code(name: str) -> int | None:
+    """pygame's key code for a key name, or None if the name is unknown (or there is no video
+    system to ask: pygame resolves key names through SDL's video subsystem)."""
+    import pygame
+
+    try:
+        if not pygame.display.get_init():
+            pygame.display.init()
+        return pygame.key.key_code(name)
+    except (ValueError, pygame.error):
+        return None
+
+
+def key_name(code: int) -> str:
+    """The stored (lower-case, SDL) name of a key code, as bindings keep it."""
+    import pygame
+
+    try:
+        return pygame.key.name(code)
+    except pygame.error:
+        return ""
+
+
+def pretty_key(name: str) -> str:
+    """A key name as a player reads it on screen: "W", "Num 8", "R Shift", "Enter"."""
+    if name in _SHORT_KEY_NAMES:
+        return _SHORT_KEY_NAMES[name]
+    if name.startswith("[") and name.endswith("]"):
+        return f"Num {name[1:-1]}"
+    if name.startswith("keypad "):
+        return f"Num {name[7:]}"
+    if len(name) == 1:
+        return name.upper()
+    return name.title()
+
+
+def zone_hint(bindings: dict[str, str]) -> str:
+    """One line naming a zone's keys, e.g. "W A S D move · E select · Q slap"."""
+    names = [pretty_key(bindings.get(b, "?")) for b in ("up", "left", "down", "right")]
+    if names == ["Up", "Left", "Down", "Right"]:
+        moves = "Arrows"
+    elif all(n.startswith("Num ") for n in names):
+        moves = "Num " + " ".join(n[4:] for n in names)
+    else:
+        moves = " ".join(names)
+    return (f"{moves} move · {pretty_key(bindings.get('select', '?'))} select · "
+            f"{pretty_key(bindings.get('slap', '?'))} slap")
+
+
+def device_hint(device: str, bindings: dict[str, dict[str, str]]) -> str:
+    """How a seat on this device plays, for the setup screen."""
+    if device == "mouse":
+        return "Point and click"
+    if device.startswith("pad"):
+        return "Stick or D-pad move · A select · X slap · Start pause"
+    zone = bindings.get(device) or DEFAULT_ZONES.get(device, {})
+    return zone_hint(zone)
