@@ -1,0 +1,93 @@
+"""A headless bot-vs-bot game of any available game, printed one line per action.
+
+Used by `kombo-arcade --demo GAME`: it goes through the same LocalSession and BotDriver as a real
+match (bots decide in-process, with no pause), so a demo that runs is a smoke test of the whole
+engine-session-bot path without a window.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from game.core.bots import BotDriver, load_factory
+from game.core.engine import Outcome
+from game.core.errors import ConfigError, KomboError
+from game.core.session import LocalSession, SeatInfo
+from game.games import GameInfo, game_by_key
+
+# The client's seat names (game.ui.theme.PLAYER_NAMES); repeated so a demo never imports pygame.
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+MAX_STEPS = 100_000   # a game that has not ended by then is an engine or bot bug, not a long game
+
+
+class DemoError(KomboError, ValueError):
+    """The demo cannot run as asked (unknown or unavailable game, bad players, levels or options)."""
+
+
+def _seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+
+
+def _game(game_key: str) -> GameInfo:
+    try:
+        info = game_by_key(game_key)
+    except KeyError as exc:
+        raise DemoError(str(exc.args[0])) from None
+    if not info.available:
+        raise DemoError(f"{info.title} is not playable yet")
+    return info
+
+
+def _levels(info: GameInfo, players: int, levels: list[str] | None, seed: int) -> list[str]:
+    if levels is None:
+        if not info.bot_levels:
+            raise DemoError(f"{info.title} has no bots")
+        # Alternate the listed levels so a default demo shows the bots against each other.
+        return [info.bot_levels[i % len(info.bot_levels)] for i in range(players)]
+    if len(levels) != players:
+        raise DemoError(f"give one bot level per player: {players} players, {len(levels)} levels")
+    factory = load_factory(info.bot_path)
+    for seat, level in enumerate(levels):
+        try:
+            factory(level, seat, seed)
+        except ValueError as exc:
+            raise DemoError(str(exc)) from None
+    return list(levels)
+
+
+def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
+             levels: list[str] | None = None, out: Callable[[str], None] = print) -> Outcome:
+    """Play one game between bots and print it; returns the outcome. Same arguments, same output."""
+    info = _game(game_key)
+    if not info.min_players <= players <= info.max_players:
+        raise DemoError(f"{info.title} is for {info.min_players} to {info.max_players} players, "
+                        f"not {players}")
+    chosen = _levels(info, players, levels, seed)
+    try:
+        config = info.make_config(players, dict(options))
+    except ConfigError as exc:
+        raise DemoError(str(exc)) from None
+    seats = [SeatInfo(_seat_name(i), "bot", level) for i, level in enumerate(chosen)]
+    session = LocalSession(info.engine(), config, seed, seats)
+    driver = BotDriver(session, info.bot_path, info.engine_path, seed=seed, think_time=0.0,
+                       inline=True)
+    shown = ", ".join(f"{k} {v}" for k, v in sorted(options.items()))
+    out(f"{info.title}: {players} players, seed {seed}" + (f", {shown}" if shown else ""))
+    out("Bots: " + ", ".join(f"{s.name} {s.level}" for s in seats))
+    try:
+        while session.outcome() is None:
+            if session.step >= MAX_STEPS:
+                raise DemoError(f"no end after {MAX_STEPS} actions")
+            if not driver.update(0.0):
+                raise DemoError(f"the bots made no move at step {session.step}")
+            for step in session.poll():
+                out(f"{step.number:4d}  {step.action}")
+    finally:
+        driver.close()
+    outcome = session.outcome()
+    assert outcome is not None
+    out(f"Result ({outcome.reason}):")
+    for seat, score in enumerate(outcome.scores):
+        out(f"  {_seat_name(seat):<7} {score}")
+    names = ", ".join(_seat_name(w) for w in outcome.winners)
+    out(("Winners: " if len(outcome.winners) > 1 else "Winner: ") + names)
+    return outcome

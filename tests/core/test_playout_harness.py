@@ -1,0 +1,126 @@
+"""The random-playout harness passes a correct engine and catches each kind of broken one."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pytest
+
+from game.core import Event, IllegalActionError, WireCodec, WireFormatError
+from game.core.playout import random_playouts
+
+from .toy import Take, Taken, ToyConfig, ToyEngine, ToyState
+
+
+def test_correct_engine_passes():
+    report = random_playouts(ToyEngine(), ToyConfig(3), range(20))
+    assert report.games == 20
+    assert report.actions >= 20 * 5 // 2           # every heap holds at least 5 stones
+    assert all(len(o.winners) == 1 for o in report.outcomes)
+
+
+class NonDeterministic(ToyEngine):
+    """apply draws from an outside generator, so a clone applying the same action may differ."""
+
+    def __init__(self):
+        self._outside = random.Random(1)
+
+    def apply(self, state, action):
+        events = super().apply(state, action)
+        state.turn = self._outside.randrange(state.players) if state.winner < 0 else state.turn
+        return events
+
+
+class AcceptsWrongSeat(ToyEngine):
+    def apply(self, state, action):
+        if action.seat != state.turn and state.winner < 0:
+            action = Take(state.turn, action.count)   # quietly plays for the right seat
+        return super().apply(state, action)
+
+
+class RefusalChangesState(ToyEngine):
+    def apply(self, state, action):
+        if action.seat != state.turn:
+            state.turn = action.seat                  # touched the state before refusing
+            raise IllegalActionError("not your turn", action)
+        return super().apply(state, action)
+
+
+class LosesStones(ToyEngine):
+    def apply(self, state, action):
+        events = super().apply(state, action)
+        if state.heap >= 3:
+            state.heap -= 1                           # a stone vanishes: not conserved
+        return events
+
+
+@dataclass(frozen=True)
+class Loud(Event):
+    TAG: ClassVar[str] = "loud"
+    text: str
+
+
+class UnwireableEvent(ToyEngine):
+    events: ClassVar[WireCodec] = WireCodec([Taken, Loud])
+
+    def apply(self, state, action):
+        return [*super().apply(state, action), Loud("x" * 100)]   # longer than the wire allows
+
+
+class IgnoresSeedOnReplay(ToyEngine):
+    """Each new game draws its heap from a counter, so folding the replay gives another game."""
+
+    def __init__(self):
+        self.games = 0
+
+    def new_game(self, config, seed):
+        self.games += 1
+        state = super().new_game(config, seed)
+        state.start = state.heap = 5 + self.games % 7
+        return state
+
+
+class NeverEnds(ToyEngine):
+    def legal_actions(self, state, seat):
+        return [] if seat != state.turn else [Take(seat, 0)]
+
+    def apply(self, state, action):
+        if action.seat != state.turn:
+            raise IllegalActionError("not your turn", action)
+        state.turn = (state.turn + 1) % state.players
+        return []
+
+
+class NobodyActs(ToyEngine):
+    def to_act(self, state: ToyState):
+        return frozenset()
+
+
+class ViewNotPackable(ToyEngine):
+    def view(self, state, seat):
+        return {"heap": {state.heap}}                 # a set: msgpack cannot carry it
+
+
+BROKEN = [
+    (NonDeterministic, AssertionError, "apply is not deterministic"),
+    (AcceptsWrongSeat, AssertionError, "by a seat that may not act was accepted"),
+    (RefusalChangesState, AssertionError, "a refused action changed the state"),
+    (LosesStones, AssertionError, "stones conserved"),
+    (UnwireableEvent, WireFormatError, "longer than"),
+    (IgnoresSeedOnReplay, AssertionError, "replay differs"),
+    (NeverEnds, AssertionError, "no end after 200 actions"),
+    (NobodyActs, AssertionError, "nobody may act"),
+    (ViewNotPackable, TypeError, "serialize"),
+]
+
+
+@pytest.mark.parametrize("engine_class, error, message", BROKEN, ids=[b[0].__name__ for b in BROKEN])
+def test_broken_engine_fails(engine_class, error, message):
+    with pytest.raises(error, match=message):
+        random_playouts(engine_class(), ToyConfig(2), range(10), max_actions=200)
+
+
+def test_thinned_checks_still_catch_broken_invariants():
+    with pytest.raises(AssertionError, match="stones conserved"):
+        random_playouts(LosesStones(), ToyConfig(2), range(10), full_checks_every=50)

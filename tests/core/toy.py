@@ -1,0 +1,96 @@
+"""A tiny correct engine (a take-away game) for testing the core contract without a real game.
+
+Seats take turns taking 1 or 2 stones from one heap; whoever takes the last stone wins. The heap size
+comes from the state's Rng, so seeds matter. Subclasses in the tests break one rule each.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng,
+                       WireCodec, rank_winners)
+
+
+@dataclass(frozen=True)
+class ToyConfig(GameConfig):
+    TAG: ClassVar[str] = "toy"
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    TAG: ClassVar[str] = "take"
+    count: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat + 1} takes {self.count}"
+
+
+@dataclass(frozen=True)
+class Taken(Event):
+    TAG: ClassVar[str] = "taken"
+    seat: int
+    count: int
+    left: int
+
+
+@dataclass
+class ToyState:
+    players: int
+    start: int
+    heap: int
+    turn: int
+    taken: list[int]
+    rng: Rng
+    winner: int = -1
+
+
+class ToyEngine(Engine[ToyState]):
+    key: ClassVar[str] = "toy"
+    title: ClassVar[str] = "Toy"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 3
+    actions: ClassVar[WireCodec] = WireCodec([Take])
+    events: ClassVar[WireCodec] = WireCodec([Taken])
+    configs: ClassVar[WireCodec] = WireCodec([ToyConfig])
+
+    def new_game(self, config: GameConfig, seed: int) -> ToyState:
+        self.check_config(config)
+        rng = Rng(seed)
+        start = 5 + rng.below(8)
+        return ToyState(config.players, start, start, 0, [0] * config.players, rng)
+
+    def to_act(self, state: ToyState) -> frozenset[int]:
+        return frozenset() if state.winner >= 0 else frozenset({state.turn})
+
+    def legal_actions(self, state: ToyState, seat: int) -> list[Action]:
+        if state.winner >= 0 or seat != state.turn:
+            return []
+        return [Take(seat, n) for n in (1, 2) if n <= state.heap]
+
+    def apply(self, state: ToyState, action: Action) -> list[Event]:
+        if state.winner >= 0:
+            raise IllegalActionError("the game is over", action)
+        if not isinstance(action, Take) or action.seat != state.turn:
+            raise IllegalActionError("not your turn", action)
+        if not 1 <= action.count <= min(2, state.heap):
+            raise IllegalActionError("take 1 or 2 stones", action)
+        state.heap -= action.count
+        state.taken[action.seat] += action.count
+        if state.heap == 0:
+            state.winner = action.seat
+        state.turn = (state.turn + 1) % state.players
+        return [Taken(action.seat, action.count, state.heap)]
+
+    def view(self, state: ToyState, seat: int | None) -> dict:
+        return {"heap": state.heap, "turn": state.turn, "taken": list(state.taken)}
+
+    def outcome(self, state: ToyState) -> Outcome | None:
+        if state.winner < 0:
+            return None
+        scores = [1 if s == state.winner else 0 for s in range(state.players)]
+        return Outcome(tuple(scores), rank_winners(scores), "last stone")
+
+    def check_invariants(self, state: ToyState) -> None:
+        assert state.heap >= 0
+        assert state.heap + sum(state.taken) == state.start, "stones conserved"

@@ -1,0 +1,158 @@
+"""Kabooom! bots: legal, deterministic, sensible in set positions, and the hard bot beats random."""
+from __future__ import annotations
+
+import pytest
+
+from game.kabooom.bot import HARD_NODE_CAP, SearchBot, make_bot
+from game.kabooom.rules import KabooomConfig, KabooomEngine, KabooomState, Move, Pass, Place, SYMBOLS
+
+ENGINE = KabooomEngine()
+
+
+def sq(name: str) -> int:
+    return (int(name[1]) - 1) * 5 + "abcde".index(name[0])
+
+
+def position(towers: dict, *, difficulty: str = "easy", turn: int = 0, passes: int = 0) -> KabooomState:
+    """A two-player capture-phase state (counters not shown count as blown up)."""
+    board: list[tuple[int, ...]] = [()] * 25
+    for name, tower in towers.items():
+        board[sq(name)] = tuple(seat * 4 + SYMBOLS.index(sym) for seat, sym in tower)
+    on_board = [sum(1 for t in board for c in t if c >> 2 == s) for s in range(2)]
+    state = KabooomState(players=2, difficulty=difficulty, phase="capture", turn=turn, board=board,
+                         pool=[[0, 0, 0, 0], [0, 0, 0, 0]], to_place=[0, 0], passes=passes,
+                         out=[12 - n for n in on_board])
+    ENGINE.check_invariants(state)
+    return state
+
+
+def decide(level: str, state: KabooomState, seed: int = 0):
+    seat = state.turn
+    action = make_bot(level, seat, seed).choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
+    assert action in ENGINE.legal_actions(state, seat)
+    return action
+
+
+def play(levels: list[str], difficulty: str, seed: int) -> tuple[list, object]:
+    state = ENGINE.new_game(KabooomConfig(len(levels), difficulty), seed)
+    bots = [make_bot(level, seat, seed * 10 + seat) for seat, level in enumerate(levels)]
+    log = []
+    while ENGINE.outcome(state) is None:
+        seat = state.turn
+        legal = ENGINE.legal_actions(state, seat)
+        action = bots[seat].choose(ENGINE.view(state, seat), legal)
+        assert action in legal, f"{levels[seat]} bot chose {action}, not legal"
+        ENGINE.apply(state, action)
+        log.append(action)
+    return log, ENGINE.outcome(state)
+
+
+def test_levels():
+    for level in ("easy", "medium", "hard"):
+        assert hasattr(make_bot(level, 0, 1), "choose")
+    with pytest.raises(ValueError, match="no Kabooom! bot level"):
+        make_bot("expert", 0, 1)
+
+
+@pytest.mark.parametrize("levels, difficulty", [
+    (["hard", "medium", "easy"], "medium"),
+    (["medium", "hard", "easy", "hard"], "hard"),
+    (["easy", "medium", "hard", "medium"], "easy"),
+])
+def test_every_level_plays_legal_moves_to_the_end(levels, difficulty):
+    log, outcome = play(levels, difficulty, seed=3)
+    assert outcome is not None and len(outcome.scores) == len(levels)
+    if difficulty != "easy":
+        assert all(isinstance(a, Place) for a in log[:24])
+
+
+@pytest.mark.parametrize("levels", [["hard", "medium"], ["medium", "easy"]])
+def test_same_seed_same_game(levels):
+    assert play(levels, "medium", seed=11) == play(levels, "medium", seed=11)
+
+
+# A good capture: Red's Rock next to Blue's 3-high Scissors tower; Red's only move. Far away, Blue's
+# Rock threatens Red's Scissors whatever Red does.
+GOOD = {"a1": [(0, "R")], "b2": [(1, "S"), (1, "S"), (1, "S")], "e5": [(1, "R")], "d5": [(0, "S")]}
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_takes_a_good_capture_instead_of_passing(level, difficulty):
+    assert decide(level, position(GOOD, difficulty=difficulty)) == Move(0, sq("a1"), sq("b2"))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_moves_rather_than_pass_into_a_loss(level):
+    # Blue passed and leads 3-1: passing would end the game lost; the capture wins it.
+    state = position({**GOOD, "d5": [(0, "D")]}, passes=1)
+    assert ENGINE.view(state, 0)["scores"] == [1, 4]
+    assert decide(level, state) == Move(0, sq("a1"), sq("b2"))
+
+
+# Red leads 3-2 and its only move (Rock takes Scissors on b2) would put the 4-high tower next to
+# Blue's Paper on b3, which takes it back. Standing still keeps the lead.
+TRAP = {"a1": [(0, "R"), (0, "R"), (0, "R")], "b2": [(1, "S")], "b3": [(1, "P")]}
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("passes", [0, 1])
+def test_passes_when_every_move_only_loses(level, passes):
+    state = position(TRAP, passes=passes)
+    assert ENGINE.legal_actions(state, 0) == [Move(0, sq("a1"), sq("b2")), Pass(0)]
+    assert decide(level, state) == Pass(0)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_avoids_a_capture_that_is_taken_back(level):
+    # Taking the single Scissors on b2 with the 2-high Rock tower lets Blue's Rocks on c2 and a2
+    # take the 3-high tower back; there are safer captures (Blue's Rock on a2).
+    towers = {"a1": [(0, "R"), (0, "R")], "b2": [(1, "S")], "c2": [(1, "R")],
+              "b1": [(0, "P")], "a2": [(1, "R")], "e5": [(1, "P")], "d5": [(0, "S")]}
+    state = position(towers)
+    assert Move(0, sq("a1"), sq("b2")) in ENGINE.legal_actions(state, 0)
+    choice = decide(level, state)
+    assert choice != Move(0, sq("a1"), sq("b2"))
+    assert choice.dst == sq("a2")
+
+
+@pytest.mark.parametrize("level, symbols", [("medium", "R"), ("hard", "RD")])
+def test_placing_attacks_without_being_exposed(level, symbols):
+    # The only counter on the board is Red's Scissors on a1: Rock beside it takes it and cannot be
+    # taken by it (the hard bot, looking at Red's answer, may prefer Dynamite, which only Dynamite
+    # can take).
+    state = ENGINE.new_game(KabooomConfig(2, "medium"), 0)
+    ENGINE.apply(state, Place(0, sq("a1"), "S"))
+    choice = decide(level, state)
+    assert choice.symbol in symbols and choice.square in {sq("b1"), sq("a2"), sq("b2")}, choice
+
+
+def test_hard_search_is_capped_by_positions_not_time():
+    state = ENGINE.new_game(KabooomConfig(2, "easy"), 5)       # a full board: the widest search
+    bot = make_bot("hard", 0, 1)
+    assert isinstance(bot, SearchBot)
+    legal = ENGINE.legal_actions(state, 0)
+    first = bot.choose(ENGINE.view(state, 0), legal)
+    assert 0 < bot.last_nodes <= HARD_NODE_CAP + 2 * len(legal)
+
+    class Tiny(SearchBot):
+        node_cap = 30
+
+    tiny = Tiny(0, 1)
+    assert tiny.choose(ENGINE.view(state, 0), legal) in legal
+    assert tiny.last_nodes <= 30 + 2 * len(legal)
+    assert make_bot("hard", 0, 1).choose(ENGINE.view(state, 0), legal) == first
+
+
+def test_hard_beats_random():
+    games, wins = 40, 0.0
+    difficulties = ("easy", "medium", "hard")
+    for game in range(games):
+        hard_seat = game % 2
+        levels = ["easy", "easy"]
+        levels[hard_seat] = "hard"
+        _, outcome = play(levels, difficulties[game % 3], seed=100 + game)
+        if hard_seat in outcome.winners:
+            wins += 1 / len(outcome.winners)
+    assert wins >= 0.8 * games, f"hard bot won {wins} of {games}"
+
