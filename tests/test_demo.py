@@ -47,7 +47,7 @@ def test_same_seed_same_output():
 
 def test_default_levels_alternate_the_listed_bots():
     lines, outcome = _run(levels=None, players=4, seed=2)
-    assert lines[1] == "Bots: Red easy, Blue hard, Green easy, Yellow hard"
+    assert lines[1] == "Bots: Red easy, Blue medium, Green hard, Yellow easy"
     assert len(outcome.scores) == 4
 
 

@@ -541,7 +541,8 @@ class KabooomEngine(Engine[KabooomState]):
         board = [None if not t else [[c >> 2, SYMBOLS[c & 3]] for c in t] for t in state.board]
         heights: list[list[int]] = [[] for _ in range(n)]
         for tower in state.board:
-            if tower:
+            # A lone Dynamite is a counter waiting to blow up, not a tower: it never scores.
+            if tower and tower[-1] & 3 != DYNAMITE:
                 heights[tower[-1] >> 2].append(len(tower))
         playing = state.phase != PLACE
         return {

@@ -352,7 +352,7 @@ def test_view_fields():
     state = position({"a1": [(0, "R"), (1, "S"), (0, "R")], "b1": [(1, "S")], "e5": [(1, "D")]})
     view = ENGINE.view(state, 1)
     assert view["board"][0] == [[0, "R"], [1, "S"], [0, "R"]]
-    assert view["towers"] == [[3], [1, 1]]
+    assert view["towers"] == [[3], [1]]   # the lone Dynamite on e5 is no tower
     assert view["scores"] == [3, 1]
     assert view["can_move"] == [True, False]
     assert view["last"] is None and view["passes"] == 0

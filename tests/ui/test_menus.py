@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+import sys
 import pygame
 import pytest
 
@@ -334,7 +335,7 @@ def test_a_game_that_cannot_start_says_why_and_stays_on_setup(app, monkeypatch):
     def broken(players, options):
         raise ValueError("the board is missing")
 
-    monkeypatch.setattr(__import__(HERE), "make_config", broken)
+    monkeypatch.setattr(sys.modules[HERE], "make_config", broken)
     keys(app, "e", "e")
     assert isinstance(app.stack.top, GameSetup)
     assert any("the board is missing" in t for t in app.toasts.texts)
