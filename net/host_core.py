@@ -1,0 +1,561 @@
+"""The host's side of LAN play, without I/O: messages in, messages out, the one true game state inside.
+
+Every method takes a connection id, a decoded message and the time, and returns an Outbox of
+messages to send and connections to close; the socket adapter only moves bytes. That keeps every
+rule of the protocol testable in memory.
+
+Seats are open, or held by a *token* (a reconnect token, handed out in Welcome). The host's own
+players and the bots it runs are held by `local_token`: the host's client joins with it over an
+in-memory connection and plays through the same path as everyone else. A holder that drops keeps its
+seats; the game pauses while a seat that must act is open or away, and the host may hand such a seat
+to a bot, which gives it back when its holder returns.
+
+Secrecy: a connection only ever receives views, events and legal moves of the seats it holds, the
+spectator view, and the action its own seat made.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence
+
+import msgpack
+
+from game.core.engine import Action, Engine, Event, GameConfig
+from game.core.errors import IllegalActionError, KomboError, WireFormatError
+
+from . import messages as m
+from .clock import LatencyTable, answer
+from .protocol import PROTOCOL_VERSION, ProtocolError, SchemaError, VersionMismatch
+
+ConnId = Hashable
+TokenFactory = Callable[[], bytes]
+
+SAVE_VERSION = 1
+MAX_SPECTATORS = 8
+
+
+class SeatError(KomboError):
+    """A seat operation that does not fit the seat's present state (e.g. handing a seated player's
+    seat to a bot while they are connected)."""
+
+
+class SaveError(KomboError):
+    """A save that does not restore: wrong format, other game, or a log that does not replay."""
+
+
+@dataclass(frozen=True)
+class HostSeat:
+    """How a seat starts: "open" for a remote player, "local" for a player at the host's screen,
+    "bot" for a bot the host's client runs."""
+
+    kind: str
+    name: str = ""
+    level: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("open", "local", "bot"):
+            raise ValueError(f"seat kind must be open, local or bot, not {self.kind!r}")
+
+
+@dataclass
+class _Seat:
+    kind: str                        # "open" | "human" | "bot"
+    name: str = ""
+    level: str = ""
+    holder: bytes | None = None      # the token that plays this seat
+    reserved_for: bytes | None = None  # a human's token while a bot keeps the seat warm
+    away_since: float | None = None  # when the holder's connection went
+
+
+@dataclass
+class _Conn:
+    token: bytes | None = None       # None until a Hello is accepted
+    last_ref: int = -1
+
+
+@dataclass
+class Outbox:
+    """What one call wants done: messages to send, in order, then connections to close."""
+
+    sends: list[tuple[ConnId, m.Message]] = field(default_factory=list)
+    closes: list[ConnId] = field(default_factory=list)
+
+    def send(self, conn: ConnId, msg: m.Message) -> None:
+        self.sends.append((conn, msg))
+
+    def close(self, conn: ConnId) -> None:
+        if conn not in self.closes:
+            self.closes.append(conn)
+
+    def extend(self, other: "Outbox") -> None:
+        self.sends += other.sends
+        for conn in other.closes:
+            self.close(conn)
+
+    def to(self, conn: ConnId) -> list[m.Message]:
+        return [msg for c, msg in self.sends if c == conn]
+
+    def __bool__(self) -> bool:
+        return bool(self.sends or self.closes)
+
+
+def _default_tokens() -> bytes:
+    return os.urandom(m.TOKEN_SIZE)
+
+
+class HostCore:
+    def __init__(self, engine: Engine, config: GameConfig, seed: int, seat_plan: Sequence[HostSeat],
+                 token_factory: TokenFactory = _default_tokens) -> None:
+        engine.check_config(config)
+        if len(seat_plan) != config.players:
+            raise ValueError("one HostSeat per player")
+        if not 0 <= seed < 2**64:
+            raise ValueError("the seed must fit 64 bits, so that saves can carry it")
+        self.engine = engine
+        self.config = config
+        self.seed = seed
+        self._tokens = token_factory
+        self.state: Any = engine.new_game(config, seed)
+        self.log: list[Action] = []
+        self.local_token = self._new_token()
+        self._holders: dict[bytes, str] = {self.local_token: "host"}   # token -> player name
+        self._seats: list[_Seat] = []
+        for plan in seat_plan:
+            if plan.kind == "open":
+                self._seats.append(_Seat("open"))
+            else:
+                kind = "bot" if plan.kind == "bot" else "human"
+                self._seats.append(_Seat(kind, plan.name, plan.level, self.local_token, None, 0.0))
+        self._conns: dict[ConnId, _Conn] = {}
+        self._conn_of: dict[bytes, ConnId] = {}
+        self.latency = LatencyTable()
+        self.faults: list[str] = []   # engine errors other than IllegalActionError, for the log
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        return len(self.log)
+
+    def to_act(self) -> frozenset[int]:
+        if self.engine.outcome(self.state) is not None:
+            return frozenset()
+        return frozenset(self.engine.to_act(self.state))
+
+    def view(self, seat: int | None) -> dict:
+        return self.engine.view(self.state, seat)
+
+    def public_hash(self) -> bytes:
+        return self.engine.public_hash(self.state)
+
+    def seats_of(self, token: bytes | None) -> tuple[int, ...]:
+        if token is None:
+            return ()
+        return tuple(i for i, s in enumerate(self._seats) if s.holder == token)
+
+    def conn_seats(self, conn: ConnId) -> tuple[int, ...]:
+        c = self._conns.get(conn)
+        return self.seats_of(c.token) if c is not None else ()
+
+    def joined(self) -> list[ConnId]:
+        return [conn for conn, c in self._conns.items() if c.token is not None]
+
+    def seat_table(self) -> tuple[m.SeatEntry, ...]:
+        return tuple(m.SeatEntry(s.name, s.kind, s.level, self._connected(s))
+                     for s in self._seats)
+
+    def _connected(self, seat: _Seat) -> bool:
+        return seat.holder is not None and seat.holder in self._conn_of
+
+    def paused_on(self) -> frozenset[int]:
+        """Seats that must act but are open or away: the game waits for them."""
+        return frozenset(i for i in self.to_act() if not self._connected(self._seats[i]))
+
+    def overdue(self, now: float, timeout: float) -> list[int]:
+        """Human seats whose holder has been away for `timeout` seconds or more."""
+        return [i for i, s in enumerate(self._seats)
+                if s.kind == "human" and s.holder != self.local_token and not self._connected(s)
+                and s.away_since is not None and now - s.away_since >= timeout]
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def receive_raw(self, conn: ConnId, data: Any, now: float) -> Outbox:
+        """Plain data from a frame: decode, and answer bad input with a clear error."""
+        try:
+            msg = m.decode(data)
+        except VersionMismatch as exc:
+            out = Outbox()
+            out.send(conn, m.Refused("wrong_version", exc.text[:m.MAX_TEXT]))
+            out.close(conn)
+            out.extend(self.disconnect(conn, now))
+            return out
+        except SchemaError as exc:
+            out = Outbox()
+            out.send(conn, m.ErrorMsg("bad_message", exc.text[:m.MAX_TEXT]))
+            return out
+        return self.receive(conn, msg, now)
+
+    def protocol_error(self, conn: ConnId, exc: ProtocolError, now: float) -> Outbox:
+        """The adapter could not even frame what `conn` sent."""
+        out = Outbox()
+        out.send(conn, m.ErrorMsg("bad_frame", exc.text[:m.MAX_TEXT]))
+        if exc.fatal:
+            out.close(conn)
+            out.extend(self.disconnect(conn, now))
+        return out
+
+    def receive(self, conn: ConnId, msg: m.Message, now: float) -> Outbox:
+        self._conns.setdefault(conn, _Conn())
+        if isinstance(msg, m.Hello):
+            return self._hello(conn, msg, now)
+        if isinstance(msg, m.Intent):
+            return self._intent(conn, msg, now)
+        out = Outbox()
+        if isinstance(msg, m.Ping):
+            out.send(conn, answer(msg, now, now))
+        elif isinstance(msg, m.Pong):
+            self.latency.on_pong(conn, msg, now)
+        elif isinstance(msg, m.SnapshotRequest):
+            if self._conns[conn].token is None:
+                out.send(conn, m.ErrorMsg("not_joined", "say hello first"))
+            else:
+                self._snapshots(out, conn)
+        elif isinstance(msg, m.Bye):
+            out.close(conn)
+            out.extend(self.disconnect(conn, now))
+        elif isinstance(msg, m.ErrorMsg):
+            pass   # a peer's complaint; nothing to do but not to answer it (no error ping-pong)
+        else:
+            out.send(conn, m.ErrorMsg("unexpected", f"a host does not take {msg.TAG!r} messages"))
+        return out
+
+    def disconnect(self, conn: ConnId, now: float) -> Outbox:
+        """The connection is gone (closed, timed out, said Bye): its seats wait for a rejoin."""
+        c = self._conns.pop(conn, None)
+        self.latency.remove(conn)
+        out = Outbox()
+        if c is None or c.token is None or self._conn_of.get(c.token) != conn:
+            return out
+        del self._conn_of[c.token]
+        for seat in self.seats_of(c.token):
+            self._seats[seat].away_since = now
+        if self._forgettable(c.token):
+            # a watcher's token: nothing to come back to, so strangers joining and leaving in a
+            # loop cannot grow the table of tokens (or the save)
+            del self._holders[c.token]
+        self._broadcast_seats(out)
+        return out
+
+    def _forgettable(self, token: bytes) -> bool:
+        return (token != self.local_token and not self.seats_of(token)
+                and all(s.reserved_for != token for s in self._seats))
+
+    def ping_due(self, now: float) -> Outbox:
+        """Clock pings to each joined connection whose next ping is due, for the latency table."""
+        out = Outbox()
+        for conn, ping in self.latency.due(now):
+            out.send(conn, ping)
+        return out
+
+    # -- joining ---------------------------------------------------------------------------------
+
+    def _refuse(self, conn: ConnId, code: str, text: str, now: float) -> Outbox:
+        out = Outbox()
+        out.send(conn, m.Refused(code, text))
+        out.close(conn)
+        out.extend(self.disconnect(conn, now))
+        return out
+
+    def _hello(self, conn: ConnId, hello: m.Hello, now: float) -> Outbox:
+        c = self._conns[conn]
+        if hello.version != PROTOCOL_VERSION:
+            return self._refuse(conn, "wrong_version",
+                                f"this host speaks protocol version {PROTOCOL_VERSION}, "
+                                f"not {hello.version}", now)
+        if c.token is not None:
+            out = Outbox()
+            out.send(conn, m.ErrorMsg("already_joined", "this connection has already joined"))
+            return out
+        if hello.game != self.engine.key:
+            return self._refuse(conn, "wrong_game",
+                                f"this table plays {self.engine.title}, not {hello.game!r}", now)
+        out = Outbox()
+        if hello.token is not None:
+            token = hello.token
+            if token not in self._holders:
+                return self._refuse(conn, "bad_token", "that reconnect token is not known here",
+                                    now)
+            old = self._conn_of.get(token)
+            if old is not None and old != conn:
+                # the same player again on a new connection: the old one is a dead TCP stream
+                # that has not timed out yet
+                out.send(old, m.Bye("replaced by a new connection"))
+                out.close(old)
+                self._conns.pop(old, None)
+                self.latency.remove(old)
+            changed_hands = self._reclaim(token)
+        else:
+            free = [i for i, s in enumerate(self._seats) if s.kind == "open"]
+            if hello.want > len(free):
+                text = ("the table is full" if not free
+                        else f"only {len(free)} seat(s) are open, not {hello.want}")
+                return self._refuse(conn, "full", text, now)
+            if hello.want == 0 and self._spectators() >= MAX_SPECTATORS:
+                return self._refuse(conn, "full", "no room for more spectators", now)
+            chosen = [s for s in dict.fromkeys(hello.prefer) if s in free][:hello.want]
+            chosen += [s for s in free if s not in chosen][:hello.want - len(chosen)]
+            token = self._new_token()
+            self._holders[token] = hello.name or "Player"
+            for i in chosen:
+                self._seats[i] = _Seat("human", self._holders[token], "", token)
+            changed_hands = set()
+        c.token = token
+        self._conn_of[token] = conn
+        for i in self.seats_of(token):
+            self._seats[i].away_since = None
+        self.latency.add(conn)
+        self._welcome(out, conn)
+        self._snapshots(out, conn)
+        for other in changed_hands:
+            if other != conn:
+                self._welcome(out, other)
+        self._broadcast_seats(out)
+        return out
+
+    def _reclaim(self, token: bytes) -> set[ConnId]:
+        """Seats a bot kept warm for `token` go back to it; returns the conns that lost a seat."""
+        losers: set[ConnId] = set()
+        for seat in self._seats:
+            if seat.reserved_for == token:
+                if seat.holder in self._conn_of:
+                    losers.add(self._conn_of[seat.holder])
+                seat.kind, seat.level, seat.name = "human", "", self._holders[token]
+                seat.holder, seat.reserved_for = token, None
+        return losers
+
+    def _spectators(self) -> int:
+        return sum(1 for c in self._conns.values() if c.token is not None and not self.seats_of(c.token))
+
+    def _new_token(self) -> bytes:
+        token = self._tokens()
+        if not isinstance(token, bytes) or len(token) != m.TOKEN_SIZE:
+            raise ValueError(f"a token factory must return {m.TOKEN_SIZE} bytes")
+        return token
+
+    def _welcome(self, out: Outbox, conn: ConnId) -> None:
+        token = self._conns[conn].token
+        assert token is not None
+        out.send(conn, m.Welcome(token, self.engine.key, self.engine.configs.encode(self.config),
+                                 self.config.players, self.seats_of(token), self.step))
+
+    def hand_to_bot(self, seat: int, level: str, now: float) -> Outbox:
+        """Give an open or away seat to a bot the host's client runs. An away human gets the seat
+        back when they rejoin with their token."""
+        s = self._seats[seat]
+        if s.kind == "bot":
+            raise SeatError(f"seat {seat + 1} is already a bot")
+        if s.kind == "human" and self._connected(s):
+            raise SeatError(f"seat {seat + 1}'s player is connected")
+        if s.holder == self.local_token:
+            raise SeatError(f"seat {seat + 1} is played at the host")
+        reserved = s.holder if s.kind == "human" else None
+        self._seats[seat] = _Seat("bot", s.name or f"Bot {seat + 1}", level, self.local_token,
+                                  reserved, None)
+        out = Outbox()
+        local = self._conn_of.get(self.local_token)
+        if local is not None:
+            self._welcome(out, local)
+            self._snapshots(out, local)
+        else:
+            self._seats[seat].away_since = now
+        self._broadcast_seats(out)
+        return out
+
+    # -- intents ---------------------------------------------------------------------------------
+
+    def _intent(self, conn: ConnId, intent: m.Intent, now: float) -> Outbox:
+        out = Outbox()
+        c = self._conns[conn]
+
+        def refuse(code: str, text: str) -> Outbox:
+            out.send(conn, m.IntentRefused(intent.ref, intent.step, code, text[:m.MAX_TEXT]))
+            return out
+
+        if c.token is None:
+            return refuse("not_joined", "say hello first")
+        if intent.ref <= c.last_ref:
+            return out   # a second copy (TCP and UDP), or an old one overtaken: already handled
+        c.last_ref = intent.ref
+        try:
+            action = self.engine.actions.decode(intent.action)
+        except WireFormatError as exc:
+            return refuse("malformed", str(exc))
+        if action.seat not in self.seats_of(c.token):
+            return refuse("not_your_seat", f"seat {action.seat + 1} is not yours")
+        if intent.step != self.step:
+            return refuse("stale", f"too late: the move was made at step {intent.step}, "
+                                   f"the game has moved on to step {self.step}")
+        if self.engine.outcome(self.state) is not None:
+            return refuse("game_over", "the game is over")
+        waiting = self.paused_on()
+        if waiting:
+            names = ", ".join(f"seat {i + 1}" for i in sorted(waiting))
+            return refuse("paused", f"waiting for {names} to join")
+        return self._apply(action, out, refuse)
+
+    def act(self, action: Action) -> Outbox:
+        """Apply an action on the host's own authority (tools, tests): no seat check, and an
+        illegal action raises IllegalActionError. Peers play through Intents instead."""
+        return self._apply(action, Outbox(), None)
+
+    def _apply(self, action: Action, out: Outbox,
+               refuse: Callable[[str, str], Outbox] | None) -> Outbox:
+        """Apply an action as the next step and tell everyone. An action the engine refuses leaves
+        the state as it was (a clone is kept, so even an engine bug cannot leave it half-changed)."""
+        before = self.engine.clone(self.state)
+        try:
+            events = self.engine.apply(self.state, action)
+        except IllegalActionError as exc:
+            self.state = before
+            if refuse is None:
+                raise
+            return refuse("illegal", exc.reason)
+        except Exception as exc:   # an engine bug must not take the table down
+            self.state = before
+            self.faults.append(f"step {self.step + 1}: {action}: {type(exc).__name__}: {exc}")
+            if refuse is None:
+                raise
+            return refuse("error", f"the host could not apply that move ({type(exc).__name__})")
+        self.log.append(action)
+        self._broadcast_step(out, action, events)
+        return out
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def _common(self) -> tuple[bytes, tuple[int, ...], list | None]:
+        outcome = self.engine.outcome(self.state)
+        return (self.public_hash(), tuple(sorted(self.to_act())),
+                outcome.to_wire() if outcome is not None else None)
+
+    def _legal(self, seat: int, to_act: tuple[int, ...]) -> tuple[list, ...]:
+        if seat not in to_act:
+            return ()
+        codec = self.engine.actions
+        return tuple(codec.encode(a) for a in self.engine.legal_actions(self.state, seat))
+
+    def _events(self, events: list[Event], seat: int | None) -> tuple[list, ...]:
+        codec = self.engine.events
+        shown = (self.engine.redact(e, seat) for e in events)
+        return tuple(codec.encode(e) for e in shown if e is not None)
+
+    def _broadcast_step(self, out: Outbox, action: Action, events: list[Event]) -> None:
+        number = self.step
+        public_hash, to_act, outcome = self._common()
+        public = m.StepMsg(number, None, self.view(None), self._events(events, None), public_hash,
+                           to_act, (), None, outcome)
+        action_wire = self.engine.actions.encode(action)
+        per_seat: dict[int, m.StepMsg] = {}
+        for conn in self.joined():
+            for seat in self.conn_seats(conn):
+                if seat not in per_seat:
+                    per_seat[seat] = m.StepMsg(
+                        number, seat, self.view(seat), self._events(events, seat), public_hash,
+                        to_act, self._legal(seat, to_act),
+                        action_wire if action.seat == seat else None, outcome)
+                out.send(conn, per_seat[seat])
+            out.send(conn, public)   # last: it closes the step for that peer
+
+    def _snapshots(self, out: Outbox, conn: ConnId) -> None:
+        public_hash, to_act, outcome = self._common()
+        for seat in self.conn_seats(conn):
+            out.send(conn, m.Snapshot(self.step, seat, self.view(seat), public_hash, to_act,
+                                      self._legal(seat, to_act), outcome))
+        out.send(conn, m.Snapshot(self.step, None, self.view(None), public_hash, to_act, (), outcome))
+
+    def _broadcast_seats(self, out: Outbox) -> None:
+        update = m.SeatUpdate(self.seat_table())
+        for conn in self.joined():
+            out.send(conn, update)
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def save(self) -> bytes:
+        """The replay (config, seed, actions) plus the seats and tokens, so peers can rejoin a
+        resumed game. Holds the seed: it stays on the host's disk, never on the wire."""
+        return msgpack.packb({
+            "v": SAVE_VERSION,
+            "game": self.engine.key,
+            "config": self.engine.configs.encode(self.config),
+            "seed": self.seed,
+            "actions": [self.engine.actions.encode(a) for a in self.log],
+            "local": self.local_token,
+            "holders": [[t, name] for t, name in self._holders.items()],
+            "seats": [[s.kind, s.name, s.level, s.holder, s.reserved_for] for s in self._seats],
+        }, use_bin_type=True)
+
+    @classmethod
+    def restore(cls, engine: Engine, data: bytes, now: float = 0.0,
+                token_factory: TokenFactory = _default_tokens) -> "HostCore":
+        """Replay a save. Every seat starts away; the host's client and the peers rejoin with
+        their tokens."""
+        try:
+            raw = msgpack.unpackb(data, raw=False, strict_map_key=False, max_ext_len=0)
+            if not isinstance(raw, dict) or raw.get("v") != SAVE_VERSION:
+                raise SaveError("not a save of this version")
+            if raw["game"] != engine.key:
+                raise SaveError(f"a save of {raw['game']!r}, not {engine.key!r}")
+            config = engine.configs.decode(raw["config"])
+            seed = raw["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise SaveError("the seed is not a whole number")
+            actions = [engine.actions.decode(a) for a in raw["actions"]]
+            holders = {_token(t): str(name)[:m.MAX_NAME] for t, name in raw["holders"]}
+            local = _token(raw["local"])
+            seats = [_Seat(str(kind), str(name), str(level), _opt_token(h), _opt_token(r))
+                     for kind, name, level, h, r in raw["seats"]]
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, WireFormatError, msgpack.UnpackException) as exc:
+            raise SaveError(f"the save is damaged ({type(exc).__name__})") from None
+        if len(seats) != config.players or local not in holders:
+            raise SaveError("the save's seats do not match its game")
+        for s in seats:
+            if s.kind not in ("open", "human", "bot") or (s.kind != "open") != (s.holder in holders):
+                raise SaveError("the save's seats do not match its tokens")
+            if s.reserved_for is not None and s.reserved_for not in holders:
+                raise SaveError("the save's seats do not match its tokens")
+        host = cls.__new__(cls)
+        host.engine, host.config, host.seed, host._tokens = engine, config, seed, token_factory
+        try:
+            host.state = engine.replay(config, seed, actions)
+        except KomboError as exc:
+            raise SaveError(f"the save's moves do not replay: {exc}") from None
+        host.log = actions
+        host.local_token = local
+        host._holders = holders
+        host._seats = seats
+        for s in seats:
+            s.away_since = now if s.holder is not None else None
+        host._conns, host._conn_of = {}, {}
+        host.latency = LatencyTable()
+        host.faults = []
+        return host
+
+
+def _token(value: Any) -> bytes:
+    if not isinstance(value, bytes) or len(value) != m.TOKEN_SIZE:
+        raise ValueError("bad token")
+    return value
+
+
+def _opt_token(value: Any) -> bytes | None:
+    return None if value is None else _token(value)
+
+
+def frames_for(out: Outbox) -> list[tuple[ConnId, dict]]:
+    """The outbox as (conn, plain data) pairs, for an adapter that frames them."""
+    return [(conn, m.encode(msg)) for conn, msg in out.sends]
+
+
+__all__ = ["HostCore", "HostSeat", "Outbox", "SeatError", "SaveError", "ConnId", "frames_for"]

@@ -1,0 +1,258 @@
+"""A peer's side of LAN play, without I/O: it joins, keeps the latest view of each seat it holds,
+assembles steps for the session, and turns actions into intents.
+
+The peer never runs the rules: it cannot, since the host keeps the secrets (and the seed). What it
+checks is the stream itself:
+
+- Each seat it holds, and the public view (seat None), arrive as numbered streams. The host sends a
+  connection its seats' StepMsgs for step n and then the public one, which closes step n.
+- Gap: a StepMsg numbered past the next one means something was lost. The peer asks for a snapshot
+  and drops steps until it arrives, so the session never shows events out of order.
+- Hash: every StepMsg carries the engine's public hash. The peer recomputes view_hash over the
+  public view it received and checks its seats' messages carry the same hash; a mismatch (a bug, a
+  codec skew) also asks for a snapshot. The hash is over the public view because that is what every
+  peer has and can check; equal hashes across peers mean they all show the same table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.engine import Action, Engine, Event, GameConfig, Outcome, view_hash
+from game.core.errors import KomboError, WireFormatError
+from game.core.session import Step
+
+from . import messages as m
+from .clock import ClockSync, answer
+from .protocol import PROTOCOL_VERSION, SchemaError
+
+
+class NotJoinedError(KomboError):
+    """An intent before the host welcomed this peer (or after it left)."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The latest of one stream (a seat's, or None's: public)."""
+
+    number: int
+    view: dict
+    hash: bytes
+    to_act: frozenset[int]
+    legal: tuple[Action, ...]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class _Part:
+    events: tuple[Event, ...]
+    action: Action | None
+
+
+class PeerCore:
+    def __init__(self, engine: Engine, name: str, want: int = 1, prefer: tuple[int, ...] = (),
+                 token: bytes | None = None, clock: ClockSync | None = None) -> None:
+        self.engine = engine            # for its codecs only
+        self.name = name
+        self.want = want
+        self.prefer = prefer
+        self.token = token
+        self.clock = clock if clock is not None else ClockSync()
+        self.phase = "new"              # new, joining, joined, refused, closed
+        self.refusal: m.Refused | None = None
+        self.seats: tuple[int, ...] = ()
+        self.players = 0
+        self.config: GameConfig | None = None
+        self.views: dict[int | None, SeatView] = {}
+        self.seat_table: tuple[m.SeatEntry, ...] = ()
+        self.refusals: list[m.IntentRefused] = []
+        self.snapshot_requests = 0
+        self._awaiting_snapshot = False
+        self._parts: dict[int, dict[int, _Part]] = {}
+        self._steps: list[Step] = []
+        self._notices: list[Notice] = []
+        self._next_ref = 0
+        self._in_flight: dict[int, tuple[int, int]] = {}   # ref -> (seat, step)
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        public = self.views.get(None)
+        return public.number if public is not None else 0
+
+    @property
+    def awaiting_snapshot(self) -> bool:
+        return self._awaiting_snapshot
+
+    def pending_seats(self) -> frozenset[int]:
+        """Seats with an intent on its way for the present step: not to be asked again."""
+        return frozenset(seat for seat, step in self._in_flight.values() if step == self.step)
+
+    def take_steps(self) -> list[Step]:
+        steps, self._steps = self._steps, []
+        return steps
+
+    def take_notices(self) -> list[Notice]:
+        notices, self._notices = self._notices, []
+        return notices
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def hello(self) -> m.Hello:
+        self.phase = "joining"
+        return m.Hello(PROTOCOL_VERSION, self.name[:m.MAX_NAME], self.engine.key, self.token,
+                       self.want, self.prefer)
+
+    def intent(self, action: Action, pressed: float | None = None) -> m.Intent:
+        if self.phase != "joined":
+            raise NotJoinedError("not at a table")
+        ref = self._next_ref
+        self._next_ref += 1
+        self._in_flight[ref] = (action.seat, self.step)
+        return m.Intent(ref, self.step, self.engine.actions.encode(action), pressed)
+
+    def ping(self, now: float) -> m.Ping:
+        return self.clock.ping(now)
+
+    def bye(self, reason: str = "") -> m.Bye:
+        self.phase = "closed"
+        return m.Bye(reason[:m.MAX_TEXT])
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def receive_raw(self, data: Any, now: float) -> list[m.Message]:
+        try:
+            msg = m.decode(data)
+        except SchemaError as exc:
+            self._notice("bad_message", f"the host sent something unreadable: {exc.text}")
+            return []
+        return self.receive(msg, now)
+
+    def receive(self, msg: m.Message, now: float) -> list[m.Message]:
+        """Take one message from the host; returns the messages to send back."""
+        if isinstance(msg, m.StepMsg):
+            return self._step(msg)
+        if isinstance(msg, m.Snapshot):
+            self._snapshot(msg)
+        elif isinstance(msg, m.Welcome):
+            self._welcome(msg)
+        elif isinstance(msg, m.SeatUpdate):
+            self.seat_table = msg.seats
+        elif isinstance(msg, m.IntentRefused):
+            self._in_flight.pop(msg.ref, None)
+            self.refusals.append(msg)
+            self._notice(msg.code, f"move refused: {msg.text}")
+        elif isinstance(msg, m.Refused):
+            self.phase = "refused"
+            self.refusal = msg
+            self._notice(msg.code, f"could not join: {msg.text}")
+        elif isinstance(msg, m.Ping):
+            return [answer(msg, now, now)]
+        elif isinstance(msg, m.Pong):
+            self.clock.on_pong(msg, now)
+        elif isinstance(msg, m.Bye):
+            self.phase = "closed"
+            self._notice("bye", f"the host closed the connection: {msg.reason}" if msg.reason
+                         else "the host closed the connection")
+        elif isinstance(msg, m.ErrorMsg):
+            self._notice(msg.code, msg.text)
+        else:
+            self._notice("unexpected", f"the host sent a {msg.TAG!r} message")
+        return []
+
+    def _notice(self, code: str, text: str) -> None:
+        self._notices.append(Notice(code, text))
+
+    def _welcome(self, msg: m.Welcome) -> None:
+        if msg.game != self.engine.key:
+            self._notice("wrong_game", f"the host plays {msg.game!r}")
+            return
+        try:
+            config = self.engine.configs.decode(msg.config)
+        except WireFormatError as exc:
+            self._notice("bad_message", f"the host's game options are unreadable: {exc}")
+            return
+        self.phase = "joined"
+        self.token = msg.token
+        self.config = config
+        self.players = msg.players
+        self.seats = tuple(s for s in msg.seats if s < msg.players)
+        for seat in [s for s in self.views if s is not None and s not in self.seats]:
+            del self.views[seat]
+
+    def _request_snapshot(self) -> list[m.Message]:
+        if self._awaiting_snapshot:
+            return []
+        self._awaiting_snapshot = True
+        self.snapshot_requests += 1
+        self._parts.clear()
+        return [m.SnapshotRequest(self.step)]
+
+    def _decode_common(self, legal: tuple, outcome: list | None) -> tuple[tuple[Action, ...],
+                                                                          Outcome | None]:
+        actions = tuple(self.engine.actions.decode(w) for w in legal)
+        return actions, (Outcome.from_wire(outcome) if outcome is not None else None)
+
+    def _step(self, msg: m.StepMsg) -> list[m.Message]:
+        if self.phase != "joined" or self._awaiting_snapshot:
+            return []
+        if msg.seat is not None and msg.seat not in self.seats:
+            self._notice("unexpected", f"the host sent seat {msg.seat + 1}'s view, not ours")
+            return []
+        last = self.views.get(msg.seat)
+        if last is not None and msg.number <= last.number:
+            return []                       # a copy of what we have
+        if last is not None and msg.number != last.number + 1:
+            return self._request_snapshot()
+        if msg.seat is None and view_hash(msg.view) != msg.hash:
+            return self._request_snapshot()
+        try:
+            legal, outcome = self._decode_common(msg.legal, msg.outcome)
+            events = tuple(self.engine.events.decode(w) for w in msg.events)
+            action = self.engine.actions.decode(msg.action) if msg.action is not None else None
+        except WireFormatError as exc:
+            self._notice("bad_message", f"the host sent a step this client cannot read: {exc}")
+            return self._request_snapshot()
+        latest = SeatView(msg.number, msg.view, msg.hash, frozenset(msg.to_act), legal, outcome)
+        if msg.seat is not None:
+            self.views[msg.seat] = latest
+            self._parts.setdefault(msg.number, {})[msg.seat] = _Part(events, action)
+            return []
+        parts = self._parts.pop(msg.number, {})
+        if any(self.views[s].hash != msg.hash for s in parts):
+            return self._request_snapshot()
+        self.views[None] = latest
+        self._parts = {n: p for n, p in self._parts.items() if n > msg.number}
+        mine = next((p.action for p in parts.values() if p.action is not None), None)
+        private = {s: p.events for s, p in sorted(parts.items()) if p.events != events}
+        self._steps.append(Step(msg.number, mine, events, private))
+        self._in_flight = {r: v for r, v in self._in_flight.items() if v[1] >= msg.number}
+        return []
+
+    def _snapshot(self, msg: m.Snapshot) -> None:
+        if self.phase != "joined":
+            return
+        if msg.seat is not None and msg.seat not in self.seats:
+            return
+        last = self.views.get(msg.seat)
+        if last is not None and msg.number < last.number:
+            return
+        try:
+            legal, outcome = self._decode_common(msg.legal, msg.outcome)
+        except WireFormatError as exc:
+            self._notice("bad_message", f"the host sent a snapshot this client cannot read: {exc}")
+            return
+        self.views[msg.seat] = SeatView(msg.number, msg.view, msg.hash, frozenset(msg.to_act),
+                                        legal, outcome)
+        if msg.seat is None:
+            # the public snapshot comes last: the resync is complete
+            self._awaiting_snapshot = False
+            self._parts.clear()
+            self._in_flight = {r: v for r, v in self._in_flight.items() if v[1] >= msg.number}

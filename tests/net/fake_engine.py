@@ -1,0 +1,290 @@
+"""A toy engine with hidden information, for testing the net layer without a real game.
+
+Each seat holds a secret: a code word (unique, so a test can search message bytes for it) and a digit
+0..4. First every seat says Ready (simultaneously, in any order); then seats take turns guessing
+another seat's digit. A hit reveals that secret to all and scores; a miss gives the guesser a private
+hint (higher / lower) that only it may see. The game ends when every secret is found or after
+4 turns per player.
+
+Also here: LoopNet, a HostCore and its peers in one process, for the net tests.
+"""
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng, WireCodec,
+                       rank_winners)
+from net import messages as m
+from net.host_core import HostCore, Outbox
+from net.peer_core import PeerCore
+from net.protocol import FrameDecoder, encode_frame
+from net.session import NetSession
+
+DIGITS = 5
+LETTERS = "bcdfghjkmnpqrstvwxz"
+
+
+@dataclass(frozen=True)
+class GuessConfig(GameConfig):
+    TAG: ClassVar[str] = "guess"
+
+
+@dataclass(frozen=True)
+class Ready(Action):
+    TAG: ClassVar[str] = "ready"
+
+
+@dataclass(frozen=True)
+class Guess(Action):
+    TAG: ClassVar[str] = "guess"
+    target: int
+    digit: int
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    TAG: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Started(Event):
+    TAG: ClassVar[str] = "started"
+
+
+@dataclass(frozen=True)
+class Found(Event):
+    TAG: ClassVar[str] = "found"
+    seat: int
+    target: int
+    digit: int
+    code: str
+
+
+@dataclass(frozen=True)
+class Missed(Event):
+    TAG: ClassVar[str] = "missed"
+    seat: int
+    target: int
+    digit: int
+
+
+@dataclass(frozen=True)
+class Hint(Event):
+    """Private to `seat`: the target's digit is higher than the guess (or lower)."""
+
+    TAG: ClassVar[str] = "hint"
+    seat: int
+    target: int
+    higher: bool
+
+
+@dataclass
+class GuessState:
+    codes: list[str]
+    digits: list[int]
+    ready: list[bool]
+    found: list[bool]
+    scores: list[int]
+    hints: list[list[tuple[int, int, bool]]]     # per seat: (target, guess, higher)
+    turn: int = 0
+    turns: int = 0
+    rng: Rng = field(default_factory=lambda: Rng(0))
+
+    @property
+    def players(self) -> int:
+        return len(self.codes)
+
+
+class GuessEngine(Engine[GuessState]):
+    key = "guess"
+    title = "Guess"
+    min_players = 2
+    max_players = 4
+    actions = WireCodec([Ready, Guess, Pass])
+    events = WireCodec([Started, Found, Missed, Hint])
+    configs = WireCodec([GuessConfig])
+
+    def new_game(self, config: GameConfig, seed: int) -> GuessState:
+        self.check_config(config)
+        rng = Rng(seed)
+        n = config.players
+        codes = ["zz" + "".join(rng.choice(LETTERS) for _ in range(14)) for _ in range(n)]
+        digits = [rng.below(DIGITS) for _ in range(n)]
+        return GuessState(codes, digits, [False] * n, [False] * n, [0] * n, [[] for _ in range(n)],
+                          rng=rng)
+
+    def _over(self, state: GuessState) -> bool:
+        return all(state.found) or state.turns >= 4 * state.players
+
+    def to_act(self, state: GuessState) -> frozenset[int]:
+        if self._over(state):
+            return frozenset()
+        if not all(state.ready):
+            return frozenset(i for i, r in enumerate(state.ready) if not r)
+        return frozenset({state.turn})
+
+    def legal_actions(self, state: GuessState, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        if not all(state.ready):
+            return [Ready(seat)]
+        moves: list[Action] = [Guess(seat, t, d) for t in range(state.players)
+                               if t != seat and not state.found[t] for d in range(DIGITS)]
+        return moves + [Pass(seat)]
+
+    def apply(self, state: GuessState, action: Action) -> list[Event]:
+        self.require_legal(state, action)
+        if isinstance(action, Ready):
+            state.ready[action.seat] = True
+            return [Started()] if all(state.ready) else []
+        events: list[Event] = []
+        if isinstance(action, Guess):
+            t = action.target
+            if state.digits[t] == action.digit:
+                state.found[t] = True
+                state.scores[action.seat] += 1
+                events.append(Found(action.seat, t, action.digit, state.codes[t]))
+            else:
+                higher = state.digits[t] > action.digit
+                state.hints[action.seat].append((t, action.digit, higher))
+                events += [Missed(action.seat, t, action.digit), Hint(action.seat, t, higher)]
+        elif not isinstance(action, Pass):
+            raise IllegalActionError(f"{action} is not a move of this game", action)
+        state.turns += 1
+        state.turn = (state.turn + 1) % state.players
+        return events
+
+    def view(self, state: GuessState, seat: int | None) -> dict:
+        secrets = []
+        for i in range(state.players):
+            shown = state.found[i] or i == seat
+            secrets.append({"code": state.codes[i] if shown else None,
+                            "digit": state.digits[i] if shown else None})
+        return {
+            "me": seat,
+            "ready": list(state.ready),
+            "found": list(state.found),
+            "scores": list(state.scores),
+            "turn": state.turn,
+            "turns": state.turns,
+            "secrets": secrets,
+            "hints": [list(h) for h in state.hints[seat]] if seat is not None else [],
+        }
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        if isinstance(event, Hint) and event.seat != seat:
+            return None
+        return event
+
+    def outcome(self, state: GuessState) -> Outcome | None:
+        if not self._over(state):
+            return None
+        reason = "every secret found" if all(state.found) else "out of turns"
+        return Outcome(tuple(state.scores), rank_winners(state.scores), reason)
+
+    def check_invariants(self, state: GuessState) -> None:
+        assert sum(state.scores) == sum(state.found)
+
+
+def make_config(players: int) -> GuessConfig:
+    return GuessConfig(players)
+
+
+class RandomBot:
+    """Picks any legal move; for BotDriver tests (factory path "fake_engine:make_bot")."""
+
+    def __init__(self, level: str, seat: int, seed: int) -> None:
+        import random
+
+        self.seat = seat
+        self._random = random.Random(seed)
+
+    def choose(self, view: dict, legal: list[Action]) -> Action:
+        return self._random.choice(legal)
+
+
+def make_bot(level: str, seat: int, seed: int) -> RandomBot:
+    return RandomBot(level, seat, seed)
+
+
+class LoopNet:
+    """A HostCore and its peers in one process. Every message crosses as framed bytes through a
+    FrameDecoder, so the codec and its limits are on the path; delivery is FIFO per direction, like
+    TCP. `sent[conn]` keeps every frame sent to a connection, for the secrecy checks, and `on_send`
+    (if set) sees each one as it is sent, with the host's state at that moment."""
+
+    def __init__(self, host: HostCore) -> None:
+        self.host = host
+        self.now = 0.0
+        self.ends: dict[Any, PeerCore | NetSession] = {}
+        self.sent: dict[Any, list[bytes]] = defaultdict(list)
+        self.got: dict[Any, list[m.Message]] = defaultdict(list)
+        self.closed: set[Any] = set()
+        self.on_send: Callable[[Any, m.Message, bytes], None] | None = None
+        self._queue: deque[tuple[str, Any, bytes]] = deque()
+        self._up: dict[Any, FrameDecoder] = defaultdict(FrameDecoder)
+        self._down: dict[Any, FrameDecoder] = defaultdict(FrameDecoder)
+
+    def attach(self, conn: Any, end: PeerCore | NetSession) -> None:
+        self.ends[conn] = end
+        self.closed.discard(conn)
+        self._up.pop(conn, None)
+        self._down.pop(conn, None)
+
+    def join(self, conn: Any, end: PeerCore | NetSession) -> None:
+        self.attach(conn, end)
+        peer = end.peer if isinstance(end, NetSession) else end
+        self.up(conn, peer.hello())
+        self.pump()
+
+    def sender(self, conn: Any) -> Callable[[m.Message], None]:
+        """A send callback for a NetSession on `conn`."""
+        return lambda msg: self.up(conn, msg)
+
+    def up(self, conn: Any, msg: m.Message) -> None:
+        self._queue.append(("up", conn, encode_frame(m.encode(msg))))
+
+    def deliver(self, out: Outbox) -> None:
+        for conn, msg in out.sends:
+            frame = encode_frame(m.encode(msg))
+            self.sent[conn].append(frame)
+            if self.on_send is not None:
+                self.on_send(conn, msg, frame)
+            self._queue.append(("down", conn, frame))
+        for conn in out.closes:
+            self._queue.append(("close", conn, b""))
+
+    def pump(self, limit: int = 100_000) -> None:
+        while self._queue:
+            limit -= 1
+            assert limit > 0, "the loop does not settle"
+            way, conn, frame = self._queue.popleft()
+            if conn in self.closed:
+                continue
+            if way == "close":
+                self.closed.add(conn)
+            elif way == "up":
+                for data in self._up[conn].feed(frame):
+                    self.deliver(self.host.receive_raw(conn, data, self.now))
+            else:
+                for data in self._down[conn].feed(frame):
+                    msg = m.decode(data)      # strict: the host must only ever send valid messages
+                    self.got[conn].append(msg)
+                    end = self.ends.get(conn)
+                    if isinstance(end, NetSession):
+                        end.receive(msg, self.now)
+                    elif end is not None:
+                        for reply in end.receive(msg, self.now):
+                            self.up(conn, reply)
+
+    def drop(self, conn: Any) -> None:
+        """The connection breaks (no Bye)."""
+        self.closed.add(conn)
+        self.deliver(self.host.disconnect(conn, self.now))
+        self.pump()
+
+    def send(self, conn: Any, msg: m.Message) -> None:
+        self.up(conn, msg)
+        self.pump()

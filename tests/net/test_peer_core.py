@@ -1,0 +1,262 @@
+"""PeerCore and NetSession: joining, the step streams, gaps and hash checks, intents, bots."""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+from fake_engine import Guess, GuessConfig, GuessEngine, LoopNet, Pass, Ready
+
+from game.core.bots import BotDriver
+from game.core.errors import IllegalActionError
+from game.core.session import SeatInfo, Step
+from net import messages as m
+from net.host_core import HostCore, HostSeat
+from net.peer_core import NotJoinedError, PeerCore
+from net.protocol import PROTOCOL_VERSION
+from net.session import NetSession
+
+ENGINE = GuessEngine()
+
+
+def counter_tokens():
+    ids = itertools.count(1)
+    return lambda: next(ids).to_bytes(16, "big")
+
+
+def host_with(players: int = 2, plan=None) -> HostCore:
+    return HostCore(ENGINE, GuessConfig(players), 5, plan or [HostSeat("open")] * players,
+                    counter_tokens())
+
+
+def joined_pair():
+    """A host, the peer under test on conn "p" (fed by hand), and a second player on "q"."""
+    host = host_with(2)
+    peer = PeerCore(ENGINE, "P")
+    for msg in host.receive("p", peer.hello(), 0.0).to("p"):
+        assert peer.receive(msg, 0.0) == []
+    host.receive("q", m.Hello(PROTOCOL_VERSION, "Q", "guess"), 0.0)
+    return host, peer
+
+
+def feed(peer: PeerCore, msgs: list[m.Message]) -> list[m.Message]:
+    replies = []
+    for msg in msgs:
+        replies += peer.receive(msg, 0.0)
+    return replies
+
+
+def test_hello_and_welcome() -> None:
+    peer = PeerCore(ENGINE, "x" * 40, want=2, prefer=(1,))
+    hello = peer.hello()
+    assert hello == m.Hello(PROTOCOL_VERSION, "x" * 32, "guess", None, 2, (1,))
+    assert peer.phase == "joining"
+    with pytest.raises(NotJoinedError):
+        peer.intent(Ready(0))
+    host = host_with(3)
+    feed(peer, host.receive("p", hello, 0.0).to("p"))
+    assert peer.phase == "joined" and peer.seats == (0, 1) and peer.config == GuessConfig(3)
+    assert set(peer.views) == {0, 1, None} and peer.step == 0
+    assert peer.views[0].legal == (Ready(0),) and peer.views[None].to_act == {0, 1, 2}
+    assert len(peer.seat_table) == 3 and peer.take_notices() == []
+
+
+def test_refused() -> None:
+    peer = PeerCore(ENGINE, "P")
+    feed(peer, [m.Refused("full", "the table is full")])
+    assert peer.phase == "refused" and peer.refusal.code == "full"
+    assert [n.code for n in peer.take_notices()] == ["full"]
+
+
+def test_steps_assemble_from_the_seat_and_public_messages() -> None:
+    host, peer = joined_pair()
+    out = host.receive("p", peer.intent(Ready(0)), 0.0)
+    assert peer.pending_seats() == {0}
+    assert feed(peer, out.to("p")) == []
+    assert peer.pending_seats() == frozenset()
+    (step,) = peer.take_steps()
+    assert step == Step(1, Ready(0), (), {})
+    assert peer.views[0].number == peer.views[None].number == 1
+    assert peer.views[0].legal == () and peer.views[None].to_act == {1}
+
+
+def test_a_duplicate_step_is_ignored() -> None:
+    host, peer = joined_pair()
+    msgs = host.receive("q", m.Intent(0, 0, ["ready", 1]), 0.0).to("p")
+    feed(peer, msgs)
+    assert feed(peer, msgs) == [] and len(peer.take_steps()) == 1
+
+
+def test_a_gap_asks_for_a_snapshot_and_waits_for_it() -> None:
+    host, peer = joined_pair()
+    host.receive("p", m.Intent(0, 0, ["ready", 0]), 0.0)            # step 1, lost on the way
+    out = host.receive("q", m.Intent(0, 1, ["ready", 1]), 0.0).to("p")   # step 2
+    replies = feed(peer, out)
+    assert replies == [m.SnapshotRequest(0)]                      # once, not per message
+    assert peer.awaiting_snapshot and peer.take_steps() == [] and peer.step == 0
+    step3 = host.receive("p", m.Intent(1, 2, ["pass", 0]), 0.0).to("p")
+    assert feed(peer, step3) == []                                # dropped while waiting
+    snaps = host.receive("p", m.SnapshotRequest(0), 0.0).to("p")
+    feed(peer, snaps)
+    assert not peer.awaiting_snapshot and peer.step == 3 == host.step
+    assert peer.views[0].view == ENGINE.view(host.state, 0)
+    step4 = host.receive("q", m.Intent(1, 3, ["pass", 1]), 0.0).to("p")
+    feed(peer, step4)
+    assert [s.number for s in peer.take_steps()] == [4] and peer.snapshot_requests == 1
+
+
+def test_a_public_view_that_does_not_match_its_hash_asks_for_a_snapshot() -> None:
+    host, peer = joined_pair()
+    seat_msg, public = host.receive("q", m.Intent(0, 0, ["ready", 1]), 0.0).to("p")
+    tampered = dataclasses.replace(public, view={**public.view, "turn": 99})
+    assert feed(peer, [seat_msg, tampered]) == [m.SnapshotRequest(0)]
+    assert peer.take_steps() == []
+
+
+def test_a_seat_message_with_another_hash_asks_for_a_snapshot() -> None:
+    host, peer = joined_pair()
+    seat_msg, public = host.receive("q", m.Intent(0, 0, ["ready", 1]), 0.0).to("p")
+    odd = dataclasses.replace(seat_msg, hash=b"\x00" * 8)
+    assert feed(peer, [odd, public]) == [m.SnapshotRequest(0)]
+
+
+def test_a_step_for_someone_elses_seat_is_refused() -> None:
+    host, peer = joined_pair()
+    seat_msg, public = host.receive("q", m.Intent(0, 0, ["ready", 1]), 0.0).to("p")
+    feed(peer, [dataclasses.replace(seat_msg, seat=1)])
+    assert 1 not in peer.views and [n.code for n in peer.take_notices()] == ["unexpected"]
+
+
+def test_an_unreadable_event_is_a_notice_and_a_resync() -> None:
+    host, peer = joined_pair()
+    seat_msg, public = host.receive("q", m.Intent(0, 0, ["ready", 1]), 0.0).to("p")
+    bad = dataclasses.replace(public, events=(["meteor", 1],))
+    assert feed(peer, [seat_msg, bad]) == [m.SnapshotRequest(0)]
+    assert [n.code for n in peer.take_notices()] == ["bad_message"]
+
+
+def test_refusals_become_notices_and_free_the_seat() -> None:
+    host, peer = joined_pair()
+    intent = peer.intent(Guess(0, 1, 3))
+    assert peer.pending_seats() == {0}
+    feed(peer, host.receive("p", intent, 0.0).to("p"))
+    assert peer.pending_seats() == frozenset()
+    assert peer.refusals[-1].code == "illegal"
+    (notice,) = peer.take_notices()
+    assert notice.code == "illegal" and notice.text.startswith("move refused: ")
+
+
+def test_refs_increase_and_intents_name_the_present_step() -> None:
+    host, peer = joined_pair()
+    a, b = peer.intent(Ready(0)), peer.intent(Ready(0), pressed=12.5)
+    assert (a.ref, b.ref) == (0, 1) and a.step == b.step == 0 and b.pressed == 12.5
+
+
+def test_pings_are_answered_and_pongs_feed_the_clock() -> None:
+    peer = PeerCore(ENGINE, "P")
+    assert feed(peer, [m.Ping(1.0)]) == [m.Pong(1.0, 0.0, 0.0)]
+    ping = peer.ping(10.0)
+    peer.receive(m.Pong(ping.t0, 110.01, 110.01), 10.02)
+    assert peer.clock.host_time(20.0) == pytest.approx(120.0)
+
+
+def test_unreadable_and_unexpected_messages_are_notices() -> None:
+    peer = PeerCore(ENGINE, "P")
+    assert peer.receive_raw({"t": "nonsense"}, 0.0) == []
+    feed(peer, [m.Hello(1, "x", "guess"), m.ErrorMsg("bad_message", "what"), m.Bye("closing")])
+    codes = [n.code for n in peer.take_notices()]
+    assert codes == ["bad_message", "unexpected", "bad_message", "bye"] and peer.phase == "closed"
+
+
+def test_a_welcome_for_another_game_is_not_taken() -> None:
+    peer = PeerCore(ENGINE, "P")
+    feed(peer, [m.Welcome(b"\x01" * 16, "kabooom", ["kabooom", 2, 0], 2, (0,), 0)])
+    assert peer.phase == "new" and [n.code for n in peer.take_notices()] == ["wrong_game"]
+
+
+# -- NetSession --------------------------------------------------------------------------------------
+
+def session_table(players: int = 2):
+    host = host_with(players)
+    net = LoopNet(host)
+    sessions = {}
+    for c in range(players):
+        s = NetSession(ENGINE, PeerCore(ENGINE, f"P{c}", prefer=(c,)), net.sender(c))
+        sessions[c] = s
+        net.join(c, s)
+    return host, net, sessions
+
+
+def test_net_session_reads_like_a_local_session() -> None:
+    host, net, sessions = session_table(2)
+    s0 = sessions[0]
+    assert s0.config == GuessConfig(2) and s0.local_seats == (0,) and s0.bot_seats == {}
+    assert s0.step == 0 and s0.to_act() == {0, 1} and s0.legal_actions(0) == [Ready(0)]
+    assert s0.legal_actions(1) == [] and s0.view(0) == ENGINE.view(host.state, 0)
+    assert s0.view(None) == ENGINE.view(host.state, None)
+    with pytest.raises(KeyError):
+        s0.view(1)
+    assert s0.seats() == (SeatInfo("P0", "human", "", True), SeatInfo("P1", "remote", "", True))
+    s0.submit(Ready(0))
+    assert s0.legal_actions(0) == []                     # on its way, not to be sent twice
+    net.pump()
+    assert s0.step == 1 == host.step and [st.action for st in s0.poll()] == [Ready(0)]
+    assert [st.action for st in sessions[1].poll()] == [None]
+    assert s0.to_act() == {1} and s0.notices() == []
+
+
+def test_net_session_refuses_what_it_already_knows_is_wrong() -> None:
+    host, net, sessions = session_table(2)
+    with pytest.raises(IllegalActionError, match="not played on this client"):
+        sessions[0].submit(Ready(1))
+    with pytest.raises(IllegalActionError, match="not a legal move"):
+        sessions[0].submit(Pass(0))
+    assert net._queue == type(net._queue)() and host.step == 0
+
+
+def test_a_race_lost_shows_as_a_notice_and_the_seat_may_move_again() -> None:
+    host, net, sessions = session_table(2)
+    sessions[0].submit(Ready(0))
+    sessions[1].submit(Ready(1))         # both made at step 0: the second to arrive is stale
+    net.pump()
+    assert host.step == 1 and sessions[0].notices() == []
+    assert sessions[1].notices() == ["move refused: too late: the move was made at step 0, "
+                                     "the game has moved on to step 1"]
+    assert sessions[1].legal_actions(1) == [Ready(1)]
+    sessions[1].submit(Ready(1))
+    net.pump()
+    assert host.step == 2 and sessions[1].notices() == []
+
+
+def test_bots_play_a_whole_game_over_net_sessions() -> None:
+    host = host_with(3, [HostSeat("local", "Host"), HostSeat("bot", "Botty", "easy"), HostSeat("open")])
+    net = LoopNet(host)
+    local = NetSession(ENGINE, PeerCore(ENGINE, "host", token=host.local_token), net.sender("L"))
+    remote = NetSession(ENGINE, PeerCore(ENGINE, "R"), net.sender("R"))
+    net.join("L", local)
+    net.join("R", remote)
+    assert local.local_seats == (0, 1) and local.bot_seats == {1: "easy"}
+    assert [s.kind for s in remote.seats()] == ["remote", "bot", "human"]
+    bots = BotDriver(local, "fake_engine:make_bot", "fake_engine:GuessEngine", seed=3, inline=True)
+    rnd = random.Random(4)
+    for tick in range(2000):
+        if local.outcome() is not None:
+            break
+        bots.update(float(tick))
+        for session, seat in ((local, 0), (remote, 2)):
+            legal = session.legal_actions(seat)
+            if legal:
+                session.submit(rnd.choice(legal))
+        net.pump()
+    assert local.outcome() == remote.outcome() == ENGINE.outcome(host.state) is not None
+    assert local.step == remote.step == host.step
+    steps = local.poll()
+    assert [s.number for s in steps] == list(range(1, host.step + 1))
+    # in the Ready phase all seats act at once: a move made at a step another seat has just
+    # ended is refused as stale, and the seat simply moves again
+    for note in local.notices() + remote.notices():
+        assert note.startswith("move refused: too late"), note
+    local.close()
+    net.pump()
+    assert "L" in net.closed and not host.seat_table()[0].connected
