@@ -36,6 +36,7 @@ class Settings:
     bindings: dict[str, dict[str, str]] = field(default_factory=_default_bindings)
     last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)   # game key -> setup
     player_name: str = "Player"
+    lan_interface: str = "all"             # "all", or the IPv4 address of one interface for LAN play
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -63,7 +64,19 @@ class Settings:
         name = data.get("player_name")
         if isinstance(name, str) and name.strip():
             out.player_name = name.strip()[:MAX_NAME]
+        lan = data.get("lan_interface")
+        if isinstance(lan, str) and (lan == "all" or _is_ipv4(lan)):
+            out.lan_interface = lan
         return out
+
+
+def _is_ipv4(text: str) -> bool:
+    import ipaddress
+    try:
+        ipaddress.IPv4Address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _clean_bindings(data: Any) -> dict[str, dict[str, str]]:

@@ -104,6 +104,20 @@ class BindingRow(Item):
                       colour=theme.ACCENT if waiting else theme.TEXT, anchor="center")
 
 
+def lan_choices(current: str) -> list[str]:
+    """"all" and this machine's IPv4 interfaces (read locally, nothing is sent); the saved choice
+    stays listed even when that interface is gone, so it can be seen and changed."""
+    try:
+        from net.discovery import list_interfaces
+        found = [o.address for o in list_interfaces() if not o.is_loopback]
+    except Exception:   # ifaddr can fail on odd systems; "all" always works
+        found = []
+    choices = ["all", *found]
+    if current not in choices:
+        choices.append(current)
+    return choices
+
+
 class SettingsScreen(MenuScene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -122,7 +136,11 @@ class SettingsScreen(MenuScene):
         self.sound = Choice("Sound", choices=[False, True], index=int(s.muted),
                             on_change=self._set_muted, fmt=lambda m: "Muted" if m else "On",
                             height=ROW)
-        items: list[Item] = [self.fullscreen, self.scale, self.volume, self.sound, ZoneHeader("")]
+        self.lan = Choice("LAN interface", choices=lan_choices(s.lan_interface), on_change=self._set_lan,
+                          fmt=lambda a: "All networks" if a == "all" else a, height=ROW)
+        self.lan.select_value(s.lan_interface)
+        items: list[Item] = [self.fullscreen, self.scale, self.volume, self.sound, self.lan,
+                             ZoneHeader("")]
         for button in ZONE_BUTTONS:
             items.append(BindingRow(BUTTON_LABELS[button], button=button, grid=self.grid,
                                     bindings=lambda: self.app.settings.bindings,
@@ -152,6 +170,10 @@ class SettingsScreen(MenuScene):
 
     def _set_muted(self, muted: bool) -> None:
         self.app.settings.muted = muted
+        self.app.save_settings()
+
+    def _set_lan(self, address: str) -> None:
+        self.app.settings.lan_interface = address
         self.app.save_settings()
 
     # -- keys -------------------------------------------------------------------------------------

@@ -125,3 +125,17 @@ def test_app_reports_a_failed_save_as_a_toast(tmp_path):
     app = App(pygame.Surface((8, 8)), settings_path=blocked / "settings.json")   # parent is a file
     app.save_settings()
     assert any("Could not save settings" in t for t in app.toasts.texts)
+
+
+def test_lan_interface_keeps_an_address_or_all_and_refuses_anything_else():
+    from game.ui.settings import Settings
+    assert Settings.from_json({"lan_interface": "192.168.1.7"}).lan_interface == "192.168.1.7"
+    assert Settings.from_json({"lan_interface": "eth0; rm -rf"}).lan_interface == "all"
+    assert Settings.from_json({"lan_interface": 7}).lan_interface == "all"
+    assert Settings.from_json(Settings(lan_interface="10.0.0.2").to_json()).lan_interface == "10.0.0.2"
+
+
+def test_the_settings_screen_lists_a_saved_interface_even_when_it_is_gone():
+    from game.ui.settings_screen import lan_choices
+    choices = lan_choices("203.0.113.9")
+    assert choices[0] == "all" and "203.0.113.9" in choices
