@@ -1,4 +1,5 @@
-"""`kombo-arcade` (and `python -m game`): open the window, or play a headless bot demo.
+"""`kombo-arcade` (and `python -m game`): open the window, play a headless bot demo, or host, join
+or resume a LAN table with no window (--host / --join / --resume; game.headless).
 
 Whatever goes wrong, the player reads one clear line: a bad argument, a missing display, or, for an
 unexpected error, where the crash log was written. Never a raw traceback.
@@ -75,6 +76,23 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a number of players, not {text!r}") from None
 
 
+def _bots(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of bots, not {text!r}") from None
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is between 0 and 65535")
+    return value
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Kombo Arcade: four tabletop games for one screen and "
                                            "the LAN. With no options, opens the game window.")
@@ -91,21 +109,77 @@ def build_parser() -> Parser:
     demo.add_argument("--players", type=_count, metavar="N", help="how many bots play")
     demo.add_argument("--difficulty", metavar="D", help="the game's difficulty option")
     demo.add_argument("--levels", metavar="L1,L2,..", help="bot level per seat, e.g. easy,hard")
+    lan = parser.add_argument_group(
+        "LAN play with no window (progress printed line by line)",
+        "--host GAME hosts a table (--players and --seed work as for --demo) and starts it once "
+        "every seat is filled; --join ADDRESS[:PORT] --bot LEVEL joins one as a bot; --resume "
+        "picks up a hosted game from its autosave.")
+    lan.add_argument("--host", metavar="GAME", help="host a table of GAME, e.g. kabooom")
+    lan.add_argument("--bots", type=_bots, metavar="N", help="seats the host's bots play (default 0)")
+    lan.add_argument("--bot-level", metavar="L", help="level of the host's bots (default: easy)")
+    lan.add_argument("--join", metavar="ADDRESS[:PORT]", help="join the table at that address")
+    lan.add_argument("--bot", metavar="LEVEL", help="with --join: play as a bot of this level")
+    lan.add_argument("--resume", nargs="?", const="", metavar="PATH",
+                     help="resume the hosted game from its autosave (default: the last one); "
+                          "with a display the game window opens, else it runs headless")
+    lan.add_argument("--headless", action="store_true", help="with --resume: no window")
+    lan.add_argument("--port", type=_port, metavar="P",
+                     help="port to host on, TCP and UDP (default 47800, or the next free one)")
+    lan.add_argument("--bind", metavar="ADDR", help="address to host on (default 0.0.0.0: all)")
+    lan.add_argument("--name", metavar="NAME", help="your name at the table (default: your login)")
+    lan.add_argument("--no-advertise", dest="advertise", action="store_false",
+                     help="do not advertise the table on the LAN (joining by address still works)")
     return parser
+
+
+def _lan_checks(parser: Parser, args: argparse.Namespace) -> None:
+    modes = [f"--{n}" for n in ("demo", "host", "join", "resume") if getattr(args, n) is not None]
+    if len(modes) > 1:
+        parser.error(f"{' and '.join(modes)} do not go together: pick one")
+    mode = modes[0][2:] if modes else None
+    allowed = {
+        "bots": ("host",), "bot_level": ("host", "resume"), "bot": ("join",),
+        "port": ("host", "resume"), "bind": ("host", "resume"), "name": ("host", "join", "resume"),
+        "headless": ("resume",),
+    }
+    for dest, modes_ok in allowed.items():
+        value = getattr(args, dest)
+        if value is not None and value is not False and mode not in modes_ok:
+            flag = "--" + dest.replace("_", "-")
+            parser.error(f"{flag} only works with " + " or ".join(f"--{x}" for x in modes_ok))
+    if not args.advertise and mode not in ("host", "resume"):
+        parser.error("--no-advertise only works with --host or --resume")
+    if args.name is not None and not 0 < len(args.name.strip()) <= 32:
+        parser.error("a name is 1 to 32 characters")
+    if args.join is not None:
+        # a bad address is checked when joining (exit 1, like a host that cannot be reached)
+        if args.bot is None:
+            parser.error("--join plays as a bot with no window: add --bot LEVEL (e.g. --bot easy)")
+    if args.bind is not None:
+        import ipaddress
+        try:
+            ipaddress.IPv4Address(args.bind)
+        except ValueError:
+            parser.error(f"--bind takes an IPv4 address like 0.0.0.0 or 192.168.1.5, "
+                         f"not {args.bind!r}")
 
 
 def check_args(parser: Parser, args: argparse.Namespace) -> None:
     """Checks argparse cannot express; raises UsageError."""
-    demo_only = [f"--{n}" for n in ("seed", "players", "difficulty", "levels")
+    _lan_checks(parser, args)
+    game_only = [f"--{n}" for n in ("seed", "players", "difficulty")
                  if getattr(args, n) is not None]
-    if args.demo is None and demo_only:
-        parser.error(f"{', '.join(demo_only)} only work with --demo GAME")
-    if args.demo is not None:
+    if args.demo is None and args.host is None and game_only:
+        parser.error(f"{', '.join(game_only)} only work with --demo GAME or --host GAME")
+    if args.demo is None and args.levels is not None:
+        parser.error("--levels only works with --demo GAME")
+    game = args.demo if args.demo is not None else args.host
+    if game is not None:
         from game.games import GAMES
         keys = [g.key for g in GAMES]
-        if args.demo not in keys:
-            parser.error(f"no game called {args.demo!r}; games: {', '.join(keys)}")
-        info = next(g for g in GAMES if g.key == args.demo)
+        if game not in keys:
+            parser.error(f"no game called {game!r}; games: {', '.join(keys)}")
+        info = next(g for g in GAMES if g.key == game)
         if not info.available:
             ready = ", ".join(g.key for g in GAMES if g.available)
             parser.error(f"{info.title} is coming soon; ready now: {ready}")
@@ -125,6 +199,17 @@ def check_args(parser: Parser, args: argparse.Namespace) -> None:
                 parser.error(f"bot levels are {', '.join(info.bot_levels)}")
             if len(levels) not in (1, players):
                 parser.error(f"give one bot level, or one per player ({players})")
+        if args.host is not None:
+            players = args.players if args.players is not None else _default_players(info)
+            if args.bots is not None and not 0 <= args.bots <= players:
+                parser.error(f"--bots is between 0 and the number of players ({players})")
+            if args.bot_level is not None and args.bot_level not in info.bot_levels:
+                parser.error(f"bot levels are {', '.join(info.bot_levels)}")
+    if args.bot is not None:
+        from game.games import GAMES
+        levels = sorted({lv for g in GAMES if g.available for lv in g.bot_levels})
+        if args.bot not in levels:
+            parser.error(f"bot levels are {', '.join(levels)}")
 
 
 def _default_players(info: Any) -> int:
@@ -160,9 +245,94 @@ def run_demo_command(args: argparse.Namespace, out: Callable[[str], None] = prin
     return 0
 
 
+# -- LAN play with no window ---------------------------------------------------------------------
+
+def _lan_name(args: argparse.Namespace) -> str:
+    from game.headless import default_name
+    return args.name.strip() if args.name else default_name()
+
+
+def run_lan_command(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
+    """--host, --join, or a headless --resume."""
+    from game.headless import HeadlessError, run_host, run_join, run_resume
+    try:
+        if args.host is not None:
+            from game.games import game_by_key
+            info = game_by_key(args.host)
+            players = args.players if args.players is not None else _default_players(info)
+            options = {o.key: o.default for o in info.options}
+            if args.difficulty is not None:
+                options["difficulty"] = args.difficulty
+            return run_host(info.key, players=players, bots=args.bots or 0,
+                            bot_level=args.bot_level or info.bot_levels[0],
+                            port=args.port if args.port is not None else _default_port(),
+                            bind=args.bind or "0.0.0.0", name=_lan_name(args),
+                            advertise=args.advertise, options=options, seed=args.seed, out=out)
+        if args.join is not None:
+            from net.address import AddressError, parse_address
+            try:
+                address = parse_address(args.join)
+            except AddressError as exc:
+                raise HeadlessError(f"cannot join {args.join!r}: {exc}") from None
+            return run_join((address.host, address.port), bot_level=args.bot,
+                            name=args.name.strip() if args.name else f"Bot ({args.bot})", out=out)
+        return run_resume(Path(args.resume) if args.resume else None, port=args.port,
+                          bind=args.bind or "0.0.0.0", name=_lan_name(args),
+                          advertise=args.advertise, bot_level=args.bot_level, out=out)
+    except HeadlessError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+
+
+def _default_port() -> int:
+    from net.address import DEFAULT_PORT
+    return DEFAULT_PORT
+
+
+def _has_display() -> bool:
+    """Whether a window could open here; a guess made before pygame is imported."""
+    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _gui_resume(args: argparse.Namespace) -> int | None:
+    """--resume with a window: restore the host here, then let the window show it. None: there is
+    no window to show it in (no display, or no LAN scenes in this build): go headless."""
+    if args.headless or not _has_display():
+        return None
+    try:
+        from game.ui.lan import resume_scene  # noqa: F401  (the scene that shows a resumed table)
+    except ImportError:
+        return None
+    from net.lan import LanError, LanHost
+    from net.save import SaveError, default_save_path
+    path = Path(args.resume) if args.resume else default_save_path()
+    from game.core.errors import KomboError
+    try:
+        args.lan_host = LanHost.resume(path, name=_lan_name(args), bind=args.bind or "0.0.0.0",
+                                       port=args.port, advertise=args.advertise)
+    except SaveError as exc:
+        print(f"{PROG}: cannot resume from {path}: {exc}", file=sys.stderr)
+        return 1
+    except (LanError, KomboError) as exc:
+        print(f"{PROG}: cannot resume: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return run_window(args)
+    finally:
+        args.lan_host.close()
+
+
 # -- the window ------------------------------------------------------------------------------------
 
 def first_scene(app: "App", args: argparse.Namespace) -> "Scene":
+    lan_host = getattr(args, "lan_host", None)
+    if lan_host is not None:
+        from game.ui.lan import resume_scene
+        return resume_scene(app, lan_host)
     from game.ui.menu import MainMenu
     return MainMenu(app)
 
@@ -243,6 +413,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.demo is not None:
             return run_demo_command(args)
+        if args.resume is not None:
+            status = _gui_resume(args)
+            if status is not None:
+                return status
+            return run_lan_command(args)
+        if args.host is not None or args.join is not None:
+            return run_lan_command(args)
         return run_window(args)
     except KeyboardInterrupt:
         return 130

@@ -10,6 +10,12 @@ in-memory connection and plays through the same path as everyone else. A holder 
 seats; the game pauses while a seat that must act is open or away, and the host may hand such a seat
 to a bot, which gives it back when its holder returns.
 
+The lobby: a table starts in its lobby (`started` False). Peers join, take open seats and say Ready;
+intents are refused ("not_started"). `start(now)` is the host's call once every seat is filled (it may
+fill the open ones with bots first), every seat's holder is connected and every person is ready; it
+sends everyone step 0, the first views. In the lobby a peer that says Bye gives its seats back; one
+that merely drops keeps them for a reconnect, as in a game.
+
 Secrecy: a connection only ever receives views, events and legal moves of the seats it holds, the
 spectator view, and the action its own seat made.
 """
@@ -26,6 +32,8 @@ from game.core.errors import IllegalActionError, KomboError, WireFormatError
 
 from . import messages as m
 from .clock import LatencyTable, answer
+from .delta import diff
+from .viewhash import view_hash as fast_view_hash
 from .protocol import PROTOCOL_VERSION, ProtocolError, SchemaError, VersionMismatch
 
 ConnId = Hashable
@@ -42,6 +50,10 @@ class SeatError(KomboError):
 
 class SaveError(KomboError):
     """A save that does not restore: wrong format, other game, or a log that does not replay."""
+
+
+class StartError(SeatError):
+    """start() while the table is not ready to start; str() says what it waits for."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,7 @@ class _Seat:
     holder: bytes | None = None      # the token that plays this seat
     reserved_for: bytes | None = None  # a human's token while a bot keeps the seat warm
     away_since: float | None = None  # when the holder's connection went
+    ready: bool = False              # in the lobby: its player said Ready (bots always are)
 
 
 @dataclass
@@ -106,7 +119,7 @@ def _default_tokens() -> bytes:
 
 class HostCore:
     def __init__(self, engine: Engine, config: GameConfig, seed: int, seat_plan: Sequence[HostSeat],
-                 token_factory: TokenFactory = _default_tokens) -> None:
+                 token_factory: TokenFactory = _default_tokens, host_name: str = "host") -> None:
         engine.check_config(config)
         if len(seat_plan) != config.players:
             raise ValueError("one HostSeat per player")
@@ -118,19 +131,26 @@ class HostCore:
         self._tokens = token_factory
         self.state: Any = engine.new_game(config, seed)
         self.log: list[Action] = []
+        self.started = False
         self.local_token = self._new_token()
-        self._holders: dict[bytes, str] = {self.local_token: "host"}   # token -> player name
+        # token -> player name
+        self._holders: dict[bytes, str] = {self.local_token: host_name[:m.MAX_NAME] or "host"}
+        self._levels: dict[bytes, str] = {}     # token -> bot level, for peers that play as bots
         self._seats: list[_Seat] = []
         for plan in seat_plan:
             if plan.kind == "open":
                 self._seats.append(_Seat("open"))
             else:
                 kind = "bot" if plan.kind == "bot" else "human"
-                self._seats.append(_Seat(kind, plan.name, plan.level, self.local_token, None, 0.0))
+                # the host's own seats are ready: the host is the one who presses Start
+                self._seats.append(_Seat(kind, plan.name, plan.level, self.local_token, None, 0.0,
+                                         True))
         self._conns: dict[ConnId, _Conn] = {}
         self._conn_of: dict[bytes, ConnId] = {}
         self.latency = LatencyTable()
         self.faults: list[str] = []   # engine errors other than IllegalActionError, for the log
+        # the last public view every joined connection holds: the next step is sent as a patch of it
+        self._sent_public: tuple[int, dict] | None = None
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -139,9 +159,13 @@ class HostCore:
         return len(self.log)
 
     def to_act(self) -> frozenset[int]:
-        if self.engine.outcome(self.state) is not None:
+        if not self.started or self.engine.outcome(self.state) is not None:
             return frozenset()
         return frozenset(self.engine.to_act(self.state))
+
+    @property
+    def over(self) -> bool:
+        return self.engine.outcome(self.state) is not None
 
     def view(self, seat: int | None) -> dict:
         return self.engine.view(self.state, seat)
@@ -161,9 +185,53 @@ class HostCore:
     def joined(self) -> list[ConnId]:
         return [conn for conn, c in self._conns.items() if c.token is not None]
 
+    def conn_of(self, token: bytes) -> ConnId | None:
+        """The connection that holds `token` now (UDP datagrams name their sender by token)."""
+        return self._conn_of.get(token)
+
     def seat_table(self) -> tuple[m.SeatEntry, ...]:
-        return tuple(m.SeatEntry(s.name, s.kind, s.level, self._connected(s))
+        return tuple(m.SeatEntry(s.name, s.kind, s.level, self._connected(s), s.ready)
                      for s in self._seats)
+
+    def at_host(self) -> tuple[bool, ...]:
+        """Per seat: is it played by the host's own client (its players and its bots)?"""
+        return tuple(s.holder == self.local_token for s in self._seats)
+
+    def seats_free(self) -> int:
+        return sum(1 for s in self._seats if s.kind == "open")
+
+    def away_since(self) -> list[tuple[int, float]]:
+        """Seats whose holder's connection is gone, and since when (the host's own never are)."""
+        return [(i, s.away_since) for i, s in enumerate(self._seats)
+                if s.holder is not None and s.holder != self.local_token and not self._connected(s)
+                and s.away_since is not None]
+
+    def away(self, now: float) -> list[tuple[int, float]]:
+        """Seats whose holder's connection is gone, and for how long."""
+        return [(i, now - since) for i, since in self.away_since()]
+
+    def can_start(self, require_ready: bool = True,
+                  fill_open: bool = False) -> tuple[bool, str]:
+        """Whether start() would start now, and if not, what the table waits for, in words."""
+        if self.started:
+            return False, "The game has started"
+        free = self.seats_free()
+        if free and not fill_open:
+            return False, f"Waiting for {free} player{'s' if free > 1 else ''}"
+        # the host's own seats are not waited for: its client is the one calling start()
+        away = [self._label(i) for i, s in enumerate(self._seats)
+                if s.holder is not None and s.holder != self.local_token and not self._connected(s)]
+        if away:
+            return False, f"Waiting for {_names(away)} to reconnect"
+        if require_ready:
+            unready = [self._label(i) for i, s in enumerate(self._seats)
+                       if s.kind == "human" and s.holder != self.local_token and not s.ready]
+            if unready:
+                return False, f"Waiting for {_names(unready)} to be ready"
+        return True, "Ready to start"
+
+    def _label(self, seat: int) -> str:
+        return self._seats[seat].name or f"seat {seat + 1}"
 
     def _connected(self, seat: _Seat) -> bool:
         return seat.holder is not None and seat.holder in self._conn_of
@@ -173,17 +241,17 @@ class HostCore:
         return frozenset(i for i in self.to_act() if not self._connected(self._seats[i]))
 
     def overdue(self, now: float, timeout: float) -> list[int]:
-        """Human seats whose holder has been away for `timeout` seconds or more."""
-        return [i for i, s in enumerate(self._seats)
-                if s.kind == "human" and s.holder != self.local_token and not self._connected(s)
-                and s.away_since is not None and now - s.away_since >= timeout]
+        """Seats played elsewhere (people, or a peer's bots) whose holder has been away for
+        `timeout` seconds or more."""
+        return [i for i, t in self.away(now) if t >= timeout]
 
     # -- input -----------------------------------------------------------------------------------
 
-    def receive_raw(self, conn: ConnId, data: Any, now: float) -> Outbox:
-        """Plain data from a frame: decode, and answer bad input with a clear error."""
+    def receive_raw(self, conn: ConnId, data: Any, now: float, framed: bool = False) -> Outbox:
+        """Plain data from a frame: decode, and answer bad input with a clear error. `framed`: the
+        data is straight from net.protocol's decoder (see messages.decode)."""
         try:
-            msg = m.decode(data)
+            msg = m.decode(data, framed)
         except VersionMismatch as exc:
             out = Outbox()
             out.send(conn, m.Refused("wrong_version", exc.text[:m.MAX_TEXT]))
@@ -214,16 +282,27 @@ class HostCore:
         out = Outbox()
         if isinstance(msg, m.Ping):
             out.send(conn, answer(msg, now, now))
+        elif isinstance(msg, m.Ready):
+            self._ready(conn, msg, out)
+        elif isinstance(msg, m.Query):
+            out.send(conn, self.table_info())
+        elif isinstance(msg, m.UdpIntent):
+            out.send(conn, m.ErrorMsg("unexpected", "udp_intent goes by UDP"))
         elif isinstance(msg, m.Pong):
             self.latency.on_pong(conn, msg, now)
         elif isinstance(msg, m.SnapshotRequest):
             if self._conns[conn].token is None:
                 out.send(conn, m.ErrorMsg("not_joined", "say hello first"))
+            elif not self.started:
+                out.send(conn, m.ErrorMsg("not_started", "the game has not started: no views yet"))
             else:
                 self._snapshots(out, conn)
         elif isinstance(msg, m.Bye):
             out.close(conn)
+            token = self._conns[conn].token
             out.extend(self.disconnect(conn, now))
+            if not self.started and token is not None and token != self.local_token:
+                self._leave_lobby(token, out)
         elif isinstance(msg, m.ErrorMsg):
             pass   # a peer's complaint; nothing to do but not to answer it (no error ping-pong)
         else:
@@ -240,12 +319,45 @@ class HostCore:
         del self._conn_of[c.token]
         for seat in self.seats_of(c.token):
             self._seats[seat].away_since = now
+            if not self.started and self._seats[seat].kind == "human":
+                self._seats[seat].ready = False     # back from a drop, they say Ready again
         if self._forgettable(c.token):
             # a watcher's token: nothing to come back to, so strangers joining and leaving in a
             # loop cannot grow the table of tokens (or the save)
             del self._holders[c.token]
         self._broadcast_seats(out)
         return out
+
+    def _leave_lobby(self, token: bytes, out: Outbox) -> None:
+        """A peer left the lobby for good (Bye): its seats open again and its token is void."""
+        for i, s in enumerate(self._seats):
+            if s.holder == token:
+                self._seats[i] = _Seat("open")
+            elif s.reserved_for == token:
+                s.reserved_for = None
+        self._holders.pop(token, None)
+        self._levels.pop(token, None)
+        self._broadcast_seats(out)
+
+    def _ready(self, conn: ConnId, msg: m.Ready, out: Outbox) -> None:
+        token = self._conns[conn].token
+        if token is None:
+            out.send(conn, m.ErrorMsg("not_joined", "say hello first"))
+            return
+        if self.started:
+            return      # a late click; nothing to do, and no error to alarm anyone with
+        changed = False
+        for i in self.seats_of(token):
+            seat = self._seats[i]
+            if seat.kind == "human" and seat.ready != msg.ready:
+                seat.ready = msg.ready
+                changed = True
+        if changed:
+            self._broadcast_seats(out)
+
+    def table_info(self) -> m.TableInfo:
+        return m.TableInfo(PROTOCOL_VERSION, self.engine.key, self.config.players,
+                           self.seats_free(), self.started, self._holders[self.local_token])
 
     def _forgettable(self, token: bytes) -> bool:
         return (token != self.local_token and not self.seats_of(token)
@@ -298,6 +410,8 @@ class HostCore:
         else:
             free = [i for i, s in enumerate(self._seats) if s.kind == "open"]
             if hello.want > len(free):
+                if self.started and not free:
+                    return self._refuse(conn, "started", "the game has already started", now)
                 text = ("the table is full" if not free
                         else f"only {len(free)} seat(s) are open, not {hello.want}")
                 return self._refuse(conn, "full", text, now)
@@ -307,8 +421,10 @@ class HostCore:
             chosen += [s for s in free if s not in chosen][:hello.want - len(chosen)]
             token = self._new_token()
             self._holders[token] = hello.name or "Player"
+            if hello.bot:
+                self._levels[token] = hello.bot
             for i in chosen:
-                self._seats[i] = _Seat("human", self._holders[token], "", token)
+                self._seats[i] = self._seat_for(token)
             changed_hands = set()
         c.token = token
         self._conn_of[token] = conn
@@ -316,22 +432,29 @@ class HostCore:
             self._seats[i].away_since = None
         self.latency.add(conn)
         self._welcome(out, conn)
-        self._snapshots(out, conn)
+        if self.started:
+            self._snapshots(out, conn)
         for other in changed_hands:
             if other != conn:
                 self._welcome(out, other)
+                if self.started:
+                    self._snapshots(out, other)
         self._broadcast_seats(out)
         return out
+
+    def _seat_for(self, token: bytes) -> _Seat:
+        level = self._levels.get(token, "")
+        kind = "bot" if level else "human"
+        return _Seat(kind, self._holders[token], level, token, None, None, bool(level))
 
     def _reclaim(self, token: bytes) -> set[ConnId]:
         """Seats a bot kept warm for `token` go back to it; returns the conns that lost a seat."""
         losers: set[ConnId] = set()
-        for seat in self._seats:
+        for i, seat in enumerate(self._seats):
             if seat.reserved_for == token:
                 if seat.holder in self._conn_of:
                     losers.add(self._conn_of[seat.holder])
-                seat.kind, seat.level, seat.name = "human", "", self._holders[token]
-                seat.holder, seat.reserved_for = token, None
+                self._seats[i] = self._seat_for(token)
         return losers
 
     def _spectators(self) -> int:
@@ -350,26 +473,58 @@ class HostCore:
                                  self.config.players, self.seats_of(token), self.step))
 
     def hand_to_bot(self, seat: int, level: str, now: float) -> Outbox:
-        """Give an open or away seat to a bot the host's client runs. An away human gets the seat
+        """Give an open or away seat to a bot the host's client runs. An away player gets the seat
         back when they rejoin with their token."""
-        s = self._seats[seat]
-        if s.kind == "bot":
-            raise SeatError(f"seat {seat + 1} is already a bot")
-        if s.kind == "human" and self._connected(s):
-            raise SeatError(f"seat {seat + 1}'s player is connected")
-        if s.holder == self.local_token:
-            raise SeatError(f"seat {seat + 1} is played at the host")
-        reserved = s.holder if s.kind == "human" else None
-        self._seats[seat] = _Seat("bot", s.name or f"Bot {seat + 1}", level, self.local_token,
-                                  reserved, None)
         out = Outbox()
+        self._to_bot(seat, level, now)
+        self._local_changed(out)
+        self._broadcast_seats(out)
+        return out
+
+    def _to_bot(self, seat: int, level: str, now: float) -> None:
+        if not 0 <= seat < len(self._seats):
+            raise SeatError(f"there is no seat {seat + 1}")
+        if not level or len(level) > m.MAX_NAME:
+            raise SeatError("a bot needs a level")
+        s = self._seats[seat]
+        if s.holder == self.local_token:
+            raise SeatError(f"seat {seat + 1} is already a bot" if s.kind == "bot"
+                            else f"seat {seat + 1} is played at the host")
+        if s.kind != "open" and self._connected(s):
+            raise SeatError(f"seat {seat + 1}'s player is connected")
+        reserved = s.holder if s.kind != "open" else None
+        name = s.name if s.kind != "open" else f"Bot {seat + 1}"
+        local_here = self.local_token in self._conn_of
+        self._seats[seat] = _Seat("bot", name, level, self.local_token, reserved,
+                                  None if local_here else now, True)
+
+    def _local_changed(self, out: Outbox) -> None:
+        """The host's own connection gained or lost seats: tell it (and show it the seats)."""
         local = self._conn_of.get(self.local_token)
         if local is not None:
             self._welcome(out, local)
-            self._snapshots(out, local)
-        else:
-            self._seats[seat].away_since = now
+            if self.started:
+                self._snapshots(out, local)
+
+    # -- starting --------------------------------------------------------------------------------
+
+    def start(self, now: float, fill_open_with: str | None = None,
+              require_ready: bool = True) -> Outbox:
+        """Start the game: every connection gets step 0. `fill_open_with`: a bot level for the
+        seats still open. Raises StartError (and changes nothing) if the table is not ready."""
+        ok, why = self.can_start(require_ready, fill_open=fill_open_with is not None)
+        if not ok:
+            raise StartError(why)
+        out = Outbox()
+        open_seats = [i for i, s in enumerate(self._seats) if s.kind == "open"]
+        for i in open_seats:
+            assert fill_open_with is not None
+            self._to_bot(i, fill_open_with, now)
+        if open_seats:
+            self._local_changed(out)
+        self.started = True
         self._broadcast_seats(out)
+        self._broadcast_views(out, 0, [], None)
         return out
 
     # -- intents ---------------------------------------------------------------------------------
@@ -387,6 +542,8 @@ class HostCore:
         if intent.ref <= c.last_ref:
             return out   # a second copy (TCP and UDP), or an old one overtaken: already handled
         c.last_ref = intent.ref
+        if not self.started:
+            return refuse("not_started", "the game has not started yet")
         try:
             action = self.engine.actions.decode(intent.action)
         except WireFormatError as exc:
@@ -433,9 +590,14 @@ class HostCore:
 
     # -- output ----------------------------------------------------------------------------------
 
-    def _common(self) -> tuple[bytes, tuple[int, ...], list | None]:
+    def _common(self, public_view: dict | None = None) -> tuple[bytes, tuple[int, ...], list | None]:
         outcome = self.engine.outcome(self.state)
-        return (self.public_hash(), tuple(sorted(self.to_act())),
+        if public_view is not None and type(self.engine).public_hash is Engine.public_hash:
+            # the engine's own hash is view_hash of this very view: hash the one in hand, fast
+            public_hash = fast_view_hash(public_view)
+        else:
+            public_hash = self.public_hash()
+        return (public_hash, tuple(sorted(self.to_act())),
                 outcome.to_wire() if outcome is not None else None)
 
     def _legal(self, seat: int, to_act: tuple[int, ...]) -> tuple[list, ...]:
@@ -450,35 +612,59 @@ class HostCore:
         return tuple(codec.encode(e) for e in shown if e is not None)
 
     def _broadcast_step(self, out: Outbox, action: Action, events: list[Event]) -> None:
-        number = self.step
-        public_hash, to_act, outcome = self._common()
-        public = m.StepMsg(number, None, self.view(None), self._events(events, None), public_hash,
-                           to_act, (), None, outcome)
-        action_wire = self.engine.actions.encode(action)
+        self._broadcast_views(out, self.step, events, action)
+
+    def _broadcast_views(self, out: Outbox, number: int, events: list[Event],
+                         action: Action | None) -> None:
+        public_view = self.view(None)
+        public_hash, to_act, outcome = self._common(public_view)
+        patch = None
+        if self._sent_public is not None and self._sent_public[0] == number - 1:
+            patch = diff(self._sent_public[1], public_view) or ["d", {}, []]
+            if len(msgpack.packb(patch)) >= len(msgpack.packb(public_view)):
+                patch = None            # almost all of it changed: the view itself is smaller
+        self._sent_public = (number, public_view)
+        public = m.StepMsg(number, None, None if patch is not None else public_view,
+                           self._events(events, None), public_hash, to_act, (), None, outcome,
+                           patch)
+        action_wire = self.engine.actions.encode(action) if action is not None else None
         per_seat: dict[int, m.StepMsg] = {}
         for conn in self.joined():
             for seat in self.conn_seats(conn):
                 if seat not in per_seat:
+                    view = self.view(seat)
                     per_seat[seat] = m.StepMsg(
-                        number, seat, self.view(seat), self._events(events, seat), public_hash,
-                        to_act, self._legal(seat, to_act),
-                        action_wire if action.seat == seat else None, outcome)
+                        number, seat, None if view == public_view else view,
+                        self._events(events, seat), public_hash, to_act,
+                        self._legal(seat, to_act),
+                        action_wire if action is not None and action.seat == seat else None,
+                        outcome)
                 out.send(conn, per_seat[seat])
             out.send(conn, public)   # last: it closes the step for that peer
 
     def _snapshots(self, out: Outbox, conn: ConnId) -> None:
-        public_hash, to_act, outcome = self._common()
+        public_view = self.view(None)
+        public_hash, to_act, outcome = self._common(public_view)
         for seat in self.conn_seats(conn):
             out.send(conn, m.Snapshot(self.step, seat, self.view(seat), public_hash, to_act,
                                       self._legal(seat, to_act), outcome))
-        out.send(conn, m.Snapshot(self.step, None, self.view(None), public_hash, to_act, (), outcome))
+        out.send(conn, m.Snapshot(self.step, None, public_view, public_hash, to_act, (), outcome))
 
     def _broadcast_seats(self, out: Outbox) -> None:
-        update = m.SeatUpdate(self.seat_table())
+        update = m.SeatUpdate(self.seat_table(), self.started)
         for conn in self.joined():
             out.send(conn, update)
 
     # -- saving ----------------------------------------------------------------------------------
+
+    def seat_record(self) -> bytes:
+        """Everything a save holds but the moves (seats, tokens, names, the start): when this is
+        unchanged, a save only needs the new moves appended (net.save.AutoSaver)."""
+        return msgpack.packb([
+            self.started, self.local_token,
+            [[t, name, self._levels.get(t, "")] for t, name in self._holders.items()],
+            [[s.kind, s.name, s.level, s.holder, s.reserved_for] for s in self._seats],
+        ], use_bin_type=True)
 
     def save(self) -> bytes:
         """The replay (config, seed, actions) plus the seats and tokens, so peers can rejoin a
@@ -490,8 +676,9 @@ class HostCore:
             "seed": self.seed,
             "actions": [self.engine.actions.encode(a) for a in self.log],
             "local": self.local_token,
-            "holders": [[t, name] for t, name in self._holders.items()],
+            "holders": [[t, name, self._levels.get(t, "")] for t, name in self._holders.items()],
             "seats": [[s.kind, s.name, s.level, s.holder, s.reserved_for] for s in self._seats],
+            "started": self.started,
         }, use_bin_type=True)
 
     @classmethod
@@ -510,10 +697,19 @@ class HostCore:
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise SaveError("the seed is not a whole number")
             actions = [engine.actions.decode(a) for a in raw["actions"]]
-            holders = {_token(t): str(name)[:m.MAX_NAME] for t, name in raw["holders"]}
+            holders: dict[bytes, str] = {}
+            levels: dict[bytes, str] = {}
+            for entry in raw["holders"]:
+                token, name, *rest = entry       # [token, name] or [token, name, bot level]
+                holders[_token(token)] = str(name)[:m.MAX_NAME]
+                if rest and rest[0]:
+                    levels[_token(token)] = str(rest[0])[:m.MAX_NAME]
             local = _token(raw["local"])
             seats = [_Seat(str(kind), str(name), str(level), _opt_token(h), _opt_token(r))
                      for kind, name, level, h, r in raw["seats"]]
+            started = raw.get("started", True)   # saves from before the lobby were all started
+            if not isinstance(started, bool):
+                raise SaveError("the save's started flag is not true or false")
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, WireFormatError, msgpack.UnpackException) as exc:
@@ -532,15 +728,23 @@ class HostCore:
         except KomboError as exc:
             raise SaveError(f"the save's moves do not replay: {exc}") from None
         host.log = actions
+        host.started = started
         host.local_token = local
         host._holders = holders
+        host._levels = levels
         host._seats = seats
         for s in seats:
             s.away_since = now if s.holder is not None else None
+            s.ready = s.kind == "bot" or s.holder == local
         host._conns, host._conn_of = {}, {}
         host.latency = LatencyTable()
         host.faults = []
+        host._sent_public = None
         return host
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _token(value: Any) -> bytes:
@@ -558,4 +762,5 @@ def frames_for(out: Outbox) -> list[tuple[ConnId, dict]]:
     return [(conn, m.encode(msg)) for conn, msg in out.sends]
 
 
-__all__ = ["HostCore", "HostSeat", "Outbox", "SeatError", "SaveError", "ConnId", "frames_for"]
+__all__ = ["HostCore", "HostSeat", "Outbox", "SeatError", "StartError", "SaveError", "ConnId",
+           "frames_for"]

@@ -6,8 +6,13 @@ with a type that says what is allowed (ranges, lengths, exact byte counts), and 
 it: a message that decodes is safe to act on, except for game-level checks (is that action legal?)
 which the host core makes with the engine.
 
-Directions: Hello, Intent, SnapshotRequest, Bye go peer -> host; Welcome, Refused, IntentRefused,
-StepMsg, Snapshot, SeatUpdate go host -> peer; Ping, Pong and ErrorMsg go either way.
+Directions: Hello, Ready, Intent, SnapshotRequest, Query go peer -> host (UdpIntent too, by UDP);
+Welcome, Refused, IntentRefused, StepMsg, Snapshot, SeatUpdate, TableInfo go host -> peer; Bye, Ping,
+Pong and ErrorMsg go either way.
+
+The lobby: after Welcome a table is in its lobby until the host starts it. SeatUpdate (also sent on
+every change of seats) carries who sits where, who is ready and whether the game has started; the start
+itself is StepMsg number 0, the first views, to every connection.
 """
 from __future__ import annotations
 
@@ -68,6 +73,7 @@ Ref = Annotated[int, Range(0, 2**53)]
 Name = Annotated[str, MaxLen(MAX_NAME)]
 Text = Annotated[str, MaxLen(MAX_TEXT)]
 Code = Annotated[str, Pattern(r"[a-z][a-z0-9_]{0,31}")]
+Level = Annotated[str, Pattern(r"[a-z0-9_]{0,32}")]    # a bot level, "" for none
 Token = Annotated[bytes, ExactLen(TOKEN_SIZE)]
 Hash = Annotated[bytes, ExactLen(HASH_SIZE)]
 Time = Annotated[float, Range(-1e12, 1e12)]   # monotonic seconds; finite and sane
@@ -86,7 +92,8 @@ class Message:
 @dataclass(frozen=True)
 class Hello(Message):
     """Join (token None) or rejoin (the token from an earlier Welcome). `want` seats, 0 to watch;
-    `prefer` names seats to take if they are open."""
+    `prefer` names seats to take if they are open. `bot`: the level of the bot this peer plays its
+    seats with ("" for a person), so that every lobby shows the seat as a bot."""
 
     TAG: ClassVar[str] = "hello"
     version: Annotated[int, Range(0, 2**16)]
@@ -95,6 +102,15 @@ class Hello(Message):
     token: Token | None = None
     want: Annotated[int, Range(0, MAX_SEATS)] = 1
     prefer: tuple[Seat, ...] = ()
+    bot: Level = ""
+
+
+@dataclass(frozen=True)
+class Ready(Message):
+    """In the lobby: this connection's players are ready to start (or no longer are)."""
+
+    TAG: ClassVar[str] = "ready"
+    ready: bool
 
 
 @dataclass(frozen=True)
@@ -108,6 +124,29 @@ class Intent(Message):
     step: StepNo
     action: Wire
     pressed: Time | None = None
+
+
+@dataclass(frozen=True)
+class UdpIntent(Message):
+    """An Intent's copy by UDP (races: the slap). UDP has no connection, so the datagram names its
+    sender by its reconnect token; the host acts on it as on the Intent of that token's connection,
+    and the first copy to arrive wins (the Intent's ref). The token is no secret from the LAN
+    anyway: TCP carries it in the clear too."""
+
+    TAG: ClassVar[str] = "udp_intent"
+    token: Token
+    ref: Ref
+    step: StepNo
+    action: Wire
+    pressed: Time | None = None
+
+
+@dataclass(frozen=True)
+class Query(Message):
+    """What is this table? Answered with TableInfo without joining (join by address: the player
+    need not know the game)."""
+
+    TAG: ClassVar[str] = "query"
 
 
 @dataclass(frozen=True)
@@ -142,7 +181,7 @@ class Refused(Message):
     """A Hello that was refused; the host closes the connection after it."""
 
     TAG: ClassVar[str] = "refused"
-    code: Code            # full, wrong_version, wrong_game, bad_token, bad_request
+    code: Code            # full, started, wrong_version, wrong_game, bad_token, bad_request
     text: Text
 
 
@@ -151,26 +190,30 @@ class IntentRefused(Message):
     TAG: ClassVar[str] = "intent_refused"
     ref: Ref
     step: StepNo
-    code: Code            # stale, illegal, not_your_seat, malformed, paused, game_over, not_joined, error
-    text: Text
+    code: Code            # stale, illegal, not_your_seat, malformed, paused, game_over, not_joined,
+    text: Text            # not_started, error
 
 
 @dataclass(frozen=True)
 class StepMsg(Message):
     """Step `number` as `seat` sees it (None: the public view, sent to every connection after its
     seats' messages for the same step). `hash` is the engine's public hash, equal on every peer.
-    `action` only goes to the seat that made it; `legal` only to a seat that may act."""
+    `action` only goes to the seat that made it; `legal` only to a seat that may act. A seat's
+    `view` is None when it equals the public view that follows (games without secrets). The public
+    `view` is None when `patch` (net.delta) turns the previous step's public view into it: together
+    that is most of a step's bytes saved. Step 0 is the start of the game, with no events."""
 
     TAG: ClassVar[str] = "step"
     number: StepNo
     seat: Seat | None
-    view: View
+    view: View | None
     events: tuple[Wire, ...]
     hash: Hash
     to_act: tuple[Seat, ...]
     legal: tuple[Wire, ...] = ()
     action: Wire | None = None
     outcome: list | None = None
+    patch: Wire | None = None
 
 
 @dataclass(frozen=True)
@@ -193,12 +236,29 @@ class SeatEntry:
     kind: Annotated[str, Pattern(r"open|human|bot")]
     level: Name = ""
     connected: bool = False
+    ready: bool = False
 
 
 @dataclass(frozen=True)
 class SeatUpdate(Message):
+    """The lobby's table, to every connection on every change (and on start)."""
+
     TAG: ClassVar[str] = "seats"
     seats: tuple[SeatEntry, ...]         # one per seat, in seat order
+    started: bool = False
+
+
+@dataclass(frozen=True)
+class TableInfo(Message):
+    """The answer to a Query: enough to pick the engine and say what the table is."""
+
+    TAG: ClassVar[str] = "table"
+    version: Annotated[int, Range(0, 2**16)]
+    game: Name
+    players: Annotated[int, Range(1, MAX_SEATS)]
+    seats_free: Annotated[int, Range(0, MAX_SEATS)]
+    started: bool
+    host: Name = ""
 
 
 # -- either way ------------------------------------------------------------------------------------
@@ -225,13 +285,13 @@ class ErrorMsg(Message):
 
 
 MESSAGES: tuple[type[Message], ...] = (
-    Hello, Intent, SnapshotRequest, Bye, Welcome, Refused, IntentRefused, StepMsg, Snapshot,
-    SeatUpdate, Ping, Pong, ErrorMsg,
+    Hello, Ready, Intent, UdpIntent, Query, SnapshotRequest, Bye, Welcome, Refused, IntentRefused,
+    StepMsg, Snapshot, SeatUpdate, TableInfo, Ping, Pong, ErrorMsg,
 )
-PEER_TO_HOST: frozenset[type[Message]] = frozenset({Hello, Intent, SnapshotRequest, Bye, Ping, Pong,
-                                                    ErrorMsg})
+PEER_TO_HOST: frozenset[type[Message]] = frozenset({Hello, Ready, Intent, UdpIntent, Query,
+                                                    SnapshotRequest, Bye, Ping, Pong, ErrorMsg})
 HOST_TO_PEER: frozenset[type[Message]] = frozenset({Welcome, Refused, IntentRefused, StepMsg, Snapshot,
-                                                    SeatUpdate, Bye, Ping, Pong, ErrorMsg})
+                                                    SeatUpdate, TableInfo, Bye, Ping, Pong, ErrorMsg})
 
 
 # -- validation --------------------------------------------------------------------------------------
@@ -299,33 +359,55 @@ def _plain_list(value: Any, where: str) -> list:
     return value
 
 
+# The same three for data that came out of net.protocol's decoders, which have already checked that
+# all of it is plain and shallow enough: only the shape is left to check (views are most of a
+# step's bytes, and every peer decodes every step).
+
+def _wire_framed(value: Any, where: str) -> list:
+    if not isinstance(value, list) or not value or not isinstance(value[0], str):
+        raise SchemaError(f"{where}: expected [tag, ...], got {_kind_name(value)}")
+    return value
+
+
+def _view_framed(value: Any, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise SchemaError(f"{where}: expected a map, got {_kind_name(value)}")
+    return value
+
+
+def _plain_list_framed(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise SchemaError(f"{where}: expected a list, got {_kind_name(value)}")
+    return value
+
+
 _LIMITS = {"events": MAX_EVENTS, "legal": MAX_LEGAL}
 
 
-def _checker(hint: Any, field_name: str = "") -> Check:
+def _checker(hint: Any, field_name: str = "", framed: bool = False) -> Check:
     origin = typing.get_origin(hint)
     if origin is Annotated:
         base, *marks = typing.get_args(hint)
         if base is list and any(isinstance(m, WireShape) for m in marks):
-            return _wire
+            return _wire_framed if framed else _wire
         if base is dict and any(isinstance(m, PlainMap) for m in marks):
-            return _view
+            return _view_framed if framed else _view
         return _scalar(base, tuple(marks))
     if hint in (int, float, str, bytes, bool):
         return _scalar(hint, ())
     if hint is list:
-        return _plain_list
+        return _plain_list_framed if framed else _plain_list
     if origin in (Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
         if len(args) != 1:
             raise TypeError(f"only Optional[X] unions are supported, not {hint!r}")
-        inner = _checker(args[0], field_name)
+        inner = _checker(args[0], field_name, framed)
         return lambda v, where: None if v is None else inner(v, where)
     if origin is tuple:
         args = typing.get_args(hint)
         if len(args) != 2 or args[1] is not Ellipsis:
             raise TypeError(f"only tuple[X, ...] is supported, not {hint!r}")
-        inner = _checker(args[0], field_name)
+        inner = _checker(args[0], field_name, framed)
         limit = _LIMITS.get(field_name, MAX_SEATS)   # every other list is one item per seat at most
 
         def check_tuple(v: Any, where: str) -> tuple:
@@ -337,23 +419,26 @@ def _checker(hint: Any, field_name: str = "") -> Check:
 
         return check_tuple
     if dataclasses.is_dataclass(hint):
-        return _record(hint).decode
+        return _record(hint, framed).decode
     raise TypeError(f"unsupported message field type {hint!r}")
 
 
 class _Record:
     """Encoder and validator for one dataclass laid out as a map of its fields."""
 
-    def __init__(self, cls: type) -> None:
+    def __init__(self, cls: type, framed: bool = False) -> None:
         self.cls = cls
         self.label = getattr(cls, "TAG", "") or cls.__name__
         hints = typing.get_type_hints(cls, include_extras=True)
         self.fields: list[tuple[str, Check, bool]] = []
+        self.defaults: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             if f.name == "t":
                 raise TypeError(f"{cls.__name__}: the field name 't' is the tag's")
             required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-            self.fields.append((f.name, _checker(hints[f.name], f.name), required))
+            self.fields.append((f.name, _checker(hints[f.name], f.name, framed), required))
+            if f.default is not dataclasses.MISSING:
+                self.defaults[f.name] = f.default
         self.names = {name for name, _, _ in self.fields}
 
     def decode(self, data: Any, where: str = "") -> Any:
@@ -376,8 +461,15 @@ class _Record:
         tag = getattr(self.cls, "TAG", "")
         if tag:
             out["t"] = tag
+        defaults = self.defaults
         for name, _, _ in self.fields:
-            out[name] = _to_plain(getattr(value, name))
+            field_value = getattr(value, name)
+            # a field at its default stays off the wire (decode puts it back): a step's seat
+            # message is mostly defaults, and every byte is sent to every peer on every step
+            if name in defaults and type(field_value) is type(defaults[name]) \
+                    and field_value == defaults[name]:
+                continue
+            out[name] = _to_plain(field_value)
         return out
 
 
@@ -390,22 +482,27 @@ def _to_plain(value: Any) -> Any:
 
 
 _RECORDS: dict[type, _Record] = {}
+_FRAMED_RECORDS: dict[type, _Record] = {}
 
 
-def _record(cls: type) -> _Record:
+def _record(cls: type, framed: bool = False) -> _Record:
     # built once per class at import (below); read-only afterwards
-    record = _RECORDS.get(cls)
+    table = _FRAMED_RECORDS if framed else _RECORDS
+    record = table.get(cls)
     if record is None:
-        record = _RECORDS[cls] = _Record(cls)
+        record = table[cls] = _Record(cls, framed)
     return record
 
 
 _BY_TAG: dict[str, _Record] = {}
+_BY_TAG_FRAMED: dict[str, _Record] = {}
 for _cls in MESSAGES:
     if _cls.TAG in _BY_TAG:
         raise TypeError(f"duplicate message tag {_cls.TAG!r}")
     _BY_TAG[_cls.TAG] = _record(_cls)
+    _BY_TAG_FRAMED[_cls.TAG] = _record(_cls, framed=True)
 _record(SeatEntry)
+_record(SeatEntry, framed=True)
 
 
 def encode(msg: Message) -> dict:
@@ -415,14 +512,16 @@ def encode(msg: Message) -> dict:
     return _record(type(msg)).encode(msg)
 
 
-def decode(data: Any) -> Message:
-    """Plain data from net.protocol -> a validated message, or SchemaError / VersionMismatch."""
+def decode(data: Any, framed: bool = False) -> Message:
+    """Plain data -> a validated message, or SchemaError / VersionMismatch. `framed`: the data is
+    what net.protocol's frame or datagram decoder returned, already checked to be plain and
+    shallow; that check is then not made twice."""
     if not isinstance(data, dict):
         raise SchemaError(f"a message is a map, got {_kind_name(data)}")
     tag = data.get("t")
     if not isinstance(tag, str):
         raise SchemaError("message has no tag ('t')")
-    record = _BY_TAG.get(tag)
+    record = (_BY_TAG_FRAMED if framed else _BY_TAG).get(tag)
     if record is None:
         raise SchemaError(f"unknown message type {tag[:MAX_NAME]!r}")
     if tag == Hello.TAG:

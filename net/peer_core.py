@@ -12,19 +12,25 @@ checks is the stream itself:
   public view it received and checks its seats' messages carry the same hash; a mismatch (a bug, a
   codec skew) also asks for a snapshot. The hash is over the public view because that is what every
   peer has and can check; equal hashes across peers mean they all show the same table.
+- A step's seat messages wait until the public message closes the step, and then all of its views
+  change at once: a reader in another thread never sees seat and table views of different steps.
+- Step 0 (the start) sets the first views and is not a Step for the session: steps count actions.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.engine import Action, Engine, Event, GameConfig, Outcome, view_hash
+from game.core.engine import Action, Engine, Event, GameConfig, Outcome
 from game.core.errors import KomboError, WireFormatError
 from game.core.session import Step
 
+from . import delta
 from . import messages as m
 from .clock import ClockSync, answer
 from .protocol import PROTOCOL_VERSION, SchemaError
+from .viewhash import view_hash as wire_view_hash
 
 
 class NotJoinedError(KomboError):
@@ -57,14 +63,21 @@ class _Part:
 
 class PeerCore:
     def __init__(self, engine: Engine, name: str, want: int = 1, prefer: tuple[int, ...] = (),
-                 token: bytes | None = None, clock: ClockSync | None = None) -> None:
+                 token: bytes | None = None, clock: ClockSync | None = None, bot: str = "",
+                 keep_hashes: int = 100_000) -> None:
         self.engine = engine            # for its codecs only
         self.name = name
         self.want = want
         self.prefer = prefer
         self.token = token
+        self.bot = bot                  # the level this peer's bots play at ("" for a person)
         self.clock = clock if clock is not None else ClockSync()
-        self.phase = "new"              # new, joining, joined, refused, closed
+        self.phase = "new"              # new, joining, joined, lost, refused, closed
+        self.started = False            # the host said the game has started (or sent views)
+        self.ready = False
+        # step number -> public hash, for finding where two peers parted ways (bounded)
+        self.hashes: dict[int, bytes] = {}
+        self._keep_hashes = keep_hashes
         self.refusal: m.Refused | None = None
         self.seats: tuple[int, ...] = ()
         self.players = 0
@@ -74,7 +87,7 @@ class PeerCore:
         self.refusals: list[m.IntentRefused] = []
         self.snapshot_requests = 0
         self._awaiting_snapshot = False
-        self._parts: dict[int, dict[int, _Part]] = {}
+        self._parts: dict[int, dict[int, tuple[SeatView, _Part]]] = {}
         self._steps: list[Step] = []
         self._notices: list[Notice] = []
         self._next_ref = 0
@@ -106,9 +119,24 @@ class PeerCore:
     # -- output ----------------------------------------------------------------------------------
 
     def hello(self) -> m.Hello:
+        """The first message of every connection, the first one or a reconnect."""
         self.phase = "joining"
+        # what was on its way on the old connection is applied (and will show) or lost
+        self._in_flight.clear()
+        self._parts.clear()
+        self._awaiting_snapshot = False
         return m.Hello(PROTOCOL_VERSION, self.name[:m.MAX_NAME], self.engine.key, self.token,
-                       self.want, self.prefer)
+                       self.want, self.prefer, self.bot[:m.MAX_NAME])
+
+    def lost(self) -> None:
+        """The connection went; a reconnect will say hello again."""
+        if self.phase in ("joining", "joined"):
+            self.phase = "lost"
+        self._in_flight.clear()
+
+    def set_ready(self, ready: bool) -> m.Ready:
+        self.ready = ready
+        return m.Ready(ready)
 
     def intent(self, action: Action, pressed: float | None = None) -> m.Intent:
         if self.phase != "joined":
@@ -127,9 +155,10 @@ class PeerCore:
 
     # -- input -----------------------------------------------------------------------------------
 
-    def receive_raw(self, data: Any, now: float) -> list[m.Message]:
+    def receive_raw(self, data: Any, now: float, framed: bool = False) -> list[m.Message]:
+        """Plain data from a frame (`framed`: straight from net.protocol's decoder)."""
         try:
-            msg = m.decode(data)
+            msg = m.decode(data, framed)
         except SchemaError as exc:
             self._notice("bad_message", f"the host sent something unreadable: {exc.text}")
             return []
@@ -145,6 +174,7 @@ class PeerCore:
             self._welcome(msg)
         elif isinstance(msg, m.SeatUpdate):
             self.seat_table = msg.seats
+            self.started = self.started or msg.started
         elif isinstance(msg, m.IntentRefused):
             self._in_flight.pop(msg.ref, None)
             self.refusals.append(msg)
@@ -186,6 +216,9 @@ class PeerCore:
         self.seats = tuple(s for s in msg.seats if s < msg.players)
         for seat in [s for s in self.views if s is not None and s not in self.seats]:
             del self.views[seat]
+        for parts in self._parts.values():
+            for seat in [s for s in parts if s not in self.seats]:
+                del parts[seat]
 
     def _request_snapshot(self) -> list[m.Message]:
         if self._awaiting_snapshot:
@@ -211,8 +244,19 @@ class PeerCore:
             return []                       # a copy of what we have
         if last is not None and msg.number != last.number + 1:
             return self._request_snapshot()
-        if msg.seat is None and view_hash(msg.view) != msg.hash:
-            return self._request_snapshot()
+        view = msg.view
+        if msg.seat is None:
+            if view is None:
+                # a patch of the previous step's public view, which the gap check above has
+                # made sure is the one we hold
+                if msg.patch is None or last is None:
+                    return self._request_snapshot()
+                try:
+                    view = delta.apply(last.view, msg.patch)
+                except delta.PatchError:
+                    return self._request_snapshot()
+            if type(view) is not dict or wire_view_hash(view) != msg.hash:
+                return self._request_snapshot()
         try:
             legal, outcome = self._decode_common(msg.legal, msg.outcome)
             events = tuple(self.engine.events.decode(w) for w in msg.events)
@@ -220,20 +264,30 @@ class PeerCore:
         except WireFormatError as exc:
             self._notice("bad_message", f"the host sent a step this client cannot read: {exc}")
             return self._request_snapshot()
-        latest = SeatView(msg.number, msg.view, msg.hash, frozenset(msg.to_act), legal, outcome)
+        latest = SeatView(msg.number, view, msg.hash, frozenset(msg.to_act), legal, outcome)  # type: ignore[arg-type]
         if msg.seat is not None:
-            self.views[msg.seat] = latest
-            self._parts.setdefault(msg.number, {})[msg.seat] = _Part(events, action)
+            # held back until the public message closes the step (see the module's docstring)
+            self._parts.setdefault(msg.number, {})[msg.seat] = (latest, _Part(events, action))
             return []
         parts = self._parts.pop(msg.number, {})
-        if any(self.views[s].hash != msg.hash for s in parts):
+        if any(seat_view.hash != msg.hash for seat_view, _ in parts.values()):
             return self._request_snapshot()
+        for seat, (seat_view, _) in parts.items():
+            if seat_view.view is None:      # the same as the public view: not sent twice
+                seat_view = dataclasses.replace(seat_view, view=view)
+            self.views[seat] = seat_view
         self.views[None] = latest
+        self.started = True
         self._parts = {n: p for n, p in self._parts.items() if n > msg.number}
-        mine = next((p.action for p in parts.values() if p.action is not None), None)
-        private = {s: p.events for s, p in sorted(parts.items()) if p.events != events}
-        self._steps.append(Step(msg.number, mine, events, private))
+        self.hashes[msg.number] = msg.hash
+        if len(self.hashes) > self._keep_hashes:
+            del self.hashes[min(self.hashes)]
         self._in_flight = {r: v for r, v in self._in_flight.items() if v[1] >= msg.number}
+        if msg.number == 0:
+            return []                       # the start: views, but no action, so no Step
+        mine = next((p.action for _, p in parts.values() if p.action is not None), None)
+        private = {s: p.events for s, (_, p) in sorted(parts.items()) if p.events != events}
+        self._steps.append(Step(msg.number, mine, events, private))
         return []
 
     def _snapshot(self, msg: m.Snapshot) -> None:
@@ -253,6 +307,8 @@ class PeerCore:
                                         legal, outcome)
         if msg.seat is None:
             # the public snapshot comes last: the resync is complete
+            self.started = True
+            self.hashes[msg.number] = msg.hash
             self._awaiting_snapshot = False
             self._parts.clear()
             self._in_flight = {r: v for r, v in self._in_flight.items() if v[1] >= msg.number}

@@ -61,29 +61,41 @@ class VersionMismatch(ProtocolError):
 
 
 _PLAIN_SCALARS = (type(None), bool, int, float, str, bytes)
+_SCALAR_TYPES = frozenset(_PLAIN_SCALARS)
 
 
 def check_plain(value: Any, max_depth: int = MAX_DEPTH) -> None:
     """Raise MalformedFrame unless `value` is plain data nested at most `max_depth` containers deep.
 
-    Iterative, so a hostile depth cannot exhaust the Python stack before the limit trips.
+    Level by level rather than recursive, so a hostile depth cannot exhaust the Python stack before
+    the limit trips. Every frame and message goes through this, so it only looks at each value's
+    exact type once and only keeps containers for the next level.
     """
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, _PLAIN_SCALARS):
-            continue
-        if depth > max_depth:
+    scalars = _SCALAR_TYPES
+    level: list[Any] = [value]
+    depth = 0
+    while level:
+        depth += 1
+        deeper: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind in scalars:
+                continue
+            if kind is list or kind is tuple or (kind is not dict and isinstance(item, (list, tuple))):
+                deeper += [v for v in item if type(v) not in scalars]
+            elif kind is dict or isinstance(item, dict):
+                for k, v in item.items():
+                    kk = type(k)
+                    if kk is not str and kk is not int and (
+                            not isinstance(k, (str, int)) or isinstance(k, bool)):
+                        raise MalformedFrame(f"map key of type {kk.__name__} is not allowed")
+                    if type(v) not in scalars:
+                        deeper.append(v)
+            elif not isinstance(item, _PLAIN_SCALARS):      # a subclass of a scalar is fine
+                raise MalformedFrame(f"value of type {kind.__name__} is not allowed")
+        if depth >= max_depth and any(isinstance(v, (list, tuple, dict)) for v in deeper):
             raise MalformedFrame(f"data nested deeper than {max_depth} levels")
-        if isinstance(item, (list, tuple)):
-            stack.extend((v, depth + 1) for v in item)
-        elif isinstance(item, dict):
-            for k, v in item.items():
-                if not isinstance(k, (str, int)) or isinstance(k, bool):
-                    raise MalformedFrame(f"map key of type {type(k).__name__} is not allowed")
-                stack.append((v, depth + 1))
-        else:
-            raise MalformedFrame(f"value of type {type(item).__name__} is not allowed")
+        level = deeper
 
 
 def _unpack_body(body: bytes) -> Any:

@@ -11,7 +11,8 @@ from fake_engine import GuessConfig, GuessEngine, Guess, LoopNet, Pass, Ready
 from game.core.engine import view_hash
 from game.core.errors import IllegalActionError
 from net import messages as m
-from net.host_core import HostCore, HostSeat, SaveError, SeatError
+from net.delta import apply
+from net.host_core import HostCore, HostSeat, SaveError, SeatError, StartError
 from net.peer_core import PeerCore
 from net.protocol import PROTOCOL_VERSION, FrameTooLarge, MalformedFrame
 
@@ -40,14 +41,23 @@ def only(out, conn, kind):
 
 
 def table(players: int = 3, seed: int = 7):
-    """A host and one PeerCore per seat, all joined."""
+    """A host and one PeerCore per seat, all joined, ready, and the game started."""
     host = make_host(players, seed=seed)
     net = LoopNet(host)
     peers = {}
     for c in range(players):
         peers[c] = PeerCore(ENGINE, f"P{c}", prefer=(c,))
         net.join(c, peers[c])
+    for c in range(players):
+        net.send(c, peers[c].set_ready(True))
+    net.deliver(host.start(net.now))
+    net.pump()
     return host, net, peers
+
+
+def start(host: HostCore) -> None:
+    """Start a table driven by hand (its outbox is not looked at)."""
+    host.start(0.0, require_ready=False)
 
 
 def play(host: HostCore, net: LoopNet, peers: dict, moves: int, rnd: random.Random) -> None:
@@ -61,20 +71,33 @@ def play(host: HostCore, net: LoopNet, peers: dict, moves: int, rnd: random.Rand
 
 # -- joining -------------------------------------------------------------------------------------------
 
-def test_join_gets_welcome_snapshots_and_the_seat_table() -> None:
+def test_join_in_the_lobby_gets_welcome_and_the_seat_table_but_no_views() -> None:
     host = make_host()
     out = host.receive("a", hello(), 0.0)
     welcome = only(out, "a", m.Welcome)
     assert welcome.seats == (0,) and welcome.players == 3 and welcome.step == 0
     assert welcome.game == "guess" and ENGINE.configs.decode(welcome.config) == GuessConfig(3)
-    snaps = [x for x in out.to("a") if isinstance(x, m.Snapshot)]
+    assert not [x for x in out.to("a") if isinstance(x, (m.Snapshot, m.StepMsg))]
+    update = only(out, "a", m.SeatUpdate)
+    assert update.started is False
+    seats = update.seats
+    assert [(s.kind, s.connected) for s in seats] == [("human", True), ("open", False), ("open", False)]
+    assert seats[0].name == "Ann" and seats[0].ready is False
+    assert not out.closes and not host.started and host.to_act() == frozenset()
+
+
+def test_join_after_the_start_gets_snapshots() -> None:
+    host = make_host(2, [HostSeat("open"), HostSeat("bot", "B", "easy")])
+    host.receive("a", hello(), 0.0)
+    start(host)
+    out = host.receive("w", hello(want=0), 0.0)
+    assert [x.seat for x in out.to("w") if isinstance(x, m.Snapshot)] == [None]
+    out = host.receive("a2", hello(token=host._conns["a"].token), 0.0)
+    snaps = [x for x in out.to("a2") if isinstance(x, m.Snapshot)]
     assert [s.seat for s in snaps] == [0, None]             # its seat, then the public view
     assert snaps[0].view == ENGINE.view(host.state, 0) and snaps[0].legal == (["ready", 0],)
     assert snaps[1].hash == host.public_hash() == view_hash(snaps[1].view)
-    seats = only(out, "a", m.SeatUpdate).seats
-    assert [(s.kind, s.connected) for s in seats] == [("human", True), ("open", False), ("open", False)]
-    assert seats[0].name == "Ann"
-    assert not out.closes
+    assert only(out, "a2", m.SeatUpdate).started is True
 
 
 def test_tokens_are_distinct_and_the_default_factory_is_random() -> None:
@@ -99,7 +122,6 @@ def test_preferred_seats_and_several_seats_per_connection() -> None:
     assert only(host.receive("b", hello(want=1, prefer=(1,)), 0.0), "b", m.Welcome).seats == (0,)
     out = host.receive("c", hello(want=0), 0.0)
     assert only(out, "c", m.Welcome).seats == ()
-    assert [s.seat for s in out.to("c") if isinstance(s, m.Snapshot)] == [None]
 
 
 def test_a_full_table_refuses_and_closes() -> None:
@@ -179,6 +201,10 @@ def test_framing_errors() -> None:
 def test_snapshot_request() -> None:
     host = make_host()
     host.receive("a", hello(want=2), 0.0)
+    host.receive("b", hello(), 0.0)
+    out = host.receive("a", m.SnapshotRequest(0), 0.0)
+    assert only(out, "a", m.ErrorMsg).code == "not_started"
+    start(host)
     out = host.receive("a", m.SnapshotRequest(0), 0.0)
     assert [s.seat for s in out.to("a")] == [0, 1, None]
     assert only(host.receive("z", m.SnapshotRequest(0), 0.0), "z", m.ErrorMsg).code == "not_joined"
@@ -202,7 +228,7 @@ def test_a_dropped_seat_pauses_the_game_and_a_rejoin_by_token_resumes_it() -> No
     token = peers[1].token
     net.drop(1)
     assert host.seat_table()[1].connected is False
-    assert net.got[0][-1] == m.SeatUpdate(host.seat_table())
+    assert net.got[0][-1] == m.SeatUpdate(host.seat_table(), started=True)
     assert host.paused_on() == {1}             # seat 1 must say Ready
     net.send(0, peers[0].intent(Ready(0)))
     refusal = peers[0].refusals[-1]
@@ -241,6 +267,8 @@ def test_an_away_seat_goes_to_a_bot_and_back_to_its_player() -> None:
     net.join("local", local)
     net.join("a", a)
     net.join("b", b)
+    net.deliver(host.start(0.0, require_ready=False))
+    net.pump()
     assert local.seats == (0,)
     net.now = 10.0
     net.drop("b")
@@ -321,6 +349,7 @@ def test_a_second_copy_of_an_intent_is_dropped_silently() -> None:
     host = make_host(2)
     host.receive("a", hello(), 0.0)
     host.receive("b", hello(), 0.0)
+    start(host)
     intent = m.Intent(4, 0, ["ready", 0])
     first = host.receive("a", intent, 0.0)
     assert any(isinstance(x, m.StepMsg) for x in first.to("a")) and host.step == 1
@@ -347,6 +376,7 @@ def test_an_engine_bug_is_contained() -> None:
     host = HostCore(Buggy(), GuessConfig(2), 1, [HostSeat("open")] * 2, counter_tokens())
     host.receive("a", hello(), 0.0)
     host.receive("b", hello(), 0.0)
+    start(host)
     before = host.engine.clone(host.state)
     out = host.receive("a", m.Intent(0, 0, ["ready", 0]), 0.0)
     refusal = only(out, "a", m.IntentRefused)
@@ -377,9 +407,12 @@ def test_steps_are_numbered_and_every_peer_agrees_on_the_hash() -> None:
         for p in [*peers.values(), watcher]:
             assert p.views[None].hash == host.public_hash() and p.step == host.step
     for conn in [*peers, "w"]:
-        numbers = [x.number for x in net.got[conn] if isinstance(x, m.StepMsg) and x.seat is None]
-        assert numbers == list(range(1, host.step + 1))
-        assert [x.hash for x in net.got[conn] if isinstance(x, m.StepMsg) and x.seat is None] == hashes
+        public = [x for x in net.got[conn] if isinstance(x, m.StepMsg) and x.seat is None]
+        if conn != "w":     # the players were there at the start; the watcher came later
+            assert public[0].number == 0 and public[0].events == ()
+            public = public[1:]
+        assert [x.number for x in public] == list(range(1, host.step + 1))
+        assert [x.hash for x in public] == hashes
     outcome = host.engine.outcome(host.state)
     assert all(p.views[None].outcome == outcome for p in peers.values())
     assert all(not p.take_notices() for p in peers.values())
@@ -391,6 +424,8 @@ def test_each_connection_gets_its_seats_then_the_public_view() -> None:
     host.receive("a", hello(want=2), 0.0)
     host.receive("b", hello(), 0.0)
     host.receive("w", hello(want=0), 0.0)
+    start(host)
+    start_state = ENGINE.clone(host.state)
     out = host.receive("a", m.Intent(0, 0, ["ready", 1]), 0.0)
     a = out.to("a")
     assert [(x.seat, x.number) for x in a] == [(0, 1), (1, 1), (None, 1)]
@@ -400,7 +435,11 @@ def test_each_connection_gets_its_seats_then_the_public_view() -> None:
     b = out.to("b")
     assert [(x.seat, x.action) for x in b] == [(2, None), (None, None)]
     assert [x.seat for x in out.to("w")] == [None]
-    assert all(x.view == ENGINE.view(host.state, x.seat) for x in a + b)
+    assert all(x.view == ENGINE.view(host.state, x.seat) for x in a + b if x.seat is not None)
+    # the public view goes as a patch of step 0's, which every connection holds
+    public = a[2]
+    assert public.view is None and public.patch is not None and public == b[1]
+    assert apply(ENGINE.view(start_state, None), public.patch) == ENGINE.view(host.state, None)
 
 
 def test_private_events_go_only_to_their_seat() -> None:
@@ -518,6 +557,8 @@ def test_kabooom_bot_games_through_the_host(players, difficulty, level, seed) ->
         sessions[i] = NetSession(engine, PeerCore(engine, f"P{i}"), net.sender(i))
     for conn, session in sessions.items():
         net.join(conn, session)
+    net.deliver(host.start(0.0, require_ready=False))
+    net.pump()
     bots = {seat: bot_module.make_bot(level, seat, seed * 10 + seat) for seat in range(players)}
     owner = {seat: conn for conn, s in sessions.items() for seat in s.local_seats}
     assert sorted(owner) == list(range(players))
@@ -560,3 +601,147 @@ def test_too_many_watchers_are_refused() -> None:
         host.receive(i, hello(want=0), 0.0)
     refused = only(host.receive("late", hello(want=0), 0.0), "late", m.Refused)
     assert refused.code == "full" and "spectators" in refused.text
+
+
+# -- the lobby -------------------------------------------------------------------------------------
+
+def test_the_lobby_waits_for_players_then_for_ready_then_starts() -> None:
+    host = make_host(3, [HostSeat("local", "Host"), HostSeat("open"), HostSeat("open")])
+    net = LoopNet(host)
+    local = PeerCore(ENGINE, "host", token=host.local_token)
+    net.join("L", local)
+    assert host.can_start() == (False, "Waiting for 2 players")
+    with pytest.raises(StartError, match="Waiting for 2 players"):
+        host.start(0.0)
+    a, b = PeerCore(ENGINE, "Ann"), PeerCore(ENGINE, "Bob")
+    net.join("a", a)
+    assert host.can_start() == (False, "Waiting for 1 player")
+    net.join("b", b)
+    assert host.can_start() == (False, "Waiting for Ann and Bob to be ready")
+    net.send("a", a.set_ready(True))
+    assert [e.ready for e in host.seat_table()] == [True, True, False]
+    assert b.seat_table[1].ready and not b.started
+    assert host.can_start() == (False, "Waiting for Bob to be ready")
+    net.send("b", b.set_ready(True))
+    net.send("b", b.set_ready(False))
+    assert host.can_start()[0] is False
+    net.send("b", b.set_ready(True))
+    assert host.can_start() == (True, "Ready to start")
+    assert all(p.views == {} for p in (local, a, b))        # nothing to see before the start
+    net.deliver(host.start(1.0))
+    net.pump()
+    assert host.started and host.step == 0
+    for conn, peer in (("L", local), ("a", a), ("b", b)):
+        first = [x for x in net.got[conn] if isinstance(x, m.StepMsg)]
+        assert [(x.number, x.seat) for x in first] == [(0, peer.seats[0]), (0, None)]
+        assert peer.started and peer.take_steps() == [] and peer.views[None].to_act == {0, 1, 2}
+        assert peer.seat_table == host.seat_table()
+    assert host.can_start() == (False, "The game has started")
+    with pytest.raises(StartError):
+        host.start(2.0)
+    # no seat for latecomers, but watchers are welcome and see the table at once
+    late = PeerCore(ENGINE, "Late")
+    net.join("late", late)
+    assert late.phase == "refused" and late.refusal.code == "started"
+    watcher = PeerCore(ENGINE, "W", want=0)
+    net.join("w", watcher)
+    assert watcher.views[None].number == 0 and watcher.started
+
+
+def test_intents_and_snapshots_wait_for_the_start() -> None:
+    host = make_host(2)
+    host.receive("a", hello(), 0.0)
+    host.receive("b", hello(), 0.0)
+    out = host.receive("a", m.Intent(0, 0, ["ready", 0]), 0.0)
+    refusal = only(out, "a", m.IntentRefused)
+    assert refusal.code == "not_started" and host.step == 0 and not out.to("b")
+    assert only(host.receive("a", m.SnapshotRequest(0), 0.0), "a", m.ErrorMsg).code == "not_started"
+    start(host)
+    out = host.receive("a", m.Intent(1, 0, ["ready", 0]), 0.0)
+    assert host.step == 1 and not [x for x in out.to("a") if isinstance(x, m.IntentRefused)]
+
+
+def test_start_can_fill_the_open_seats_with_bots() -> None:
+    host = make_host(3, [HostSeat("local", "Host"), HostSeat("open"), HostSeat("open")])
+    net = LoopNet(host)
+    local = PeerCore(ENGINE, "host", token=host.local_token)
+    net.join("L", local)
+    a = PeerCore(ENGINE, "Ann")
+    net.join("a", a)
+    net.send("a", a.set_ready(True))
+    assert host.can_start(fill_open=True) == (True, "Ready to start")
+    net.deliver(host.start(0.0, fill_open_with="hard"))
+    net.pump()
+    table = host.seat_table()
+    assert [(e.kind, e.level) for e in table] == [("human", ""), ("human", ""), ("bot", "hard")]
+    assert local.seats == (0, 2) and set(local.views) == {0, 2, None}
+    assert a.views[None].number == 0
+
+
+def test_in_the_lobby_a_bye_frees_the_seat_but_a_drop_keeps_it() -> None:
+    host = make_host(3)
+    net = LoopNet(host)
+    a, b = PeerCore(ENGINE, "Ann"), PeerCore(ENGINE, "Bob")
+    net.join("a", a)
+    net.join("b", b)
+    net.send("b", b.set_ready(True))
+    net.send("a", a.bye("changed my mind"))
+    assert [e.kind for e in host.seat_table()] == ["open", "human", "open"]
+    again = PeerCore(ENGINE, "Ann", token=a.token)
+    net.join("a2", again)
+    assert again.phase == "refused" and again.refusal.code == "bad_token"
+    net.drop("b")
+    seat = host.seat_table()[1]
+    assert seat.kind == "human" and not seat.connected and not seat.ready
+    assert host.away(5.0) == [(1, 5.0)]
+    back = PeerCore(ENGINE, "Bob", token=b.token)
+    net.join("b2", back)
+    assert back.seats == (1,) and host.seat_table()[1].connected and not back.views
+
+
+def test_a_peer_can_join_as_a_bot() -> None:
+    host = make_host(2, [HostSeat("local", "Host"), HostSeat("open")])
+    net = LoopNet(host)
+    local = PeerCore(ENGINE, "host", token=host.local_token)
+    net.join("L", local)
+    bot = PeerCore(ENGINE, "Robo", bot="medium")
+    net.join("r", bot)
+    entry = host.seat_table()[1]
+    assert (entry.kind, entry.level, entry.ready, entry.connected) == ("bot", "medium", True, True)
+    assert host.can_start() == (True, "Ready to start")
+    net.deliver(host.start(0.0))
+    net.pump()
+    # it drops; the host's bot keeps the seat warm and gives it back, still a bot of its level
+    net.drop("r")
+    assert host.overdue(100.0, 30.0) == [1]
+    net.deliver(host.hand_to_bot(1, "easy", 100.0))
+    net.pump()
+    assert local.seats == (0, 1) and host.seat_table()[1].level == "easy"
+    back = PeerCore(ENGINE, "Robo", token=bot.token, bot="medium")
+    net.join("r2", back)
+    assert back.seats == (1,) and local.seats == (0,)
+    assert (host.seat_table()[1].kind, host.seat_table()[1].level) == ("bot", "medium")
+    saved = HostCore.restore(ENGINE, host.save())
+    assert (saved.seat_table()[1].kind, saved.seat_table()[1].level) == ("bot", "medium")
+    out = saved.receive("r3", hello("Robo", token=bot.token), 0.0)
+    assert only(out, "r3", m.Welcome).seats == (1,)
+
+
+def test_a_lobby_saves_and_restores_as_a_lobby() -> None:
+    host = make_host(2)
+    host.receive("a", hello("Ann"), 0.0)
+    again = HostCore.restore(ENGINE, host.save())
+    assert not again.started and again.seat_table()[0].name == "Ann"
+    assert again.can_start() == (False, "Waiting for 1 player")
+    # a save from before the lobby existed (no "started") is a game under way
+    raw = msgpack.unpackb(host.save(), raw=False)
+    del raw["started"]
+    raw["holders"] = [h[:2] for h in raw["holders"]]
+    assert HostCore.restore(ENGINE, msgpack.packb(raw, use_bin_type=True)).started
+
+
+def test_query_answers_what_the_table_is() -> None:
+    host = make_host(3, [HostSeat("local", "Hostess"), HostSeat("open"), HostSeat("open")])
+    assert only(host.receive("q", m.Query(), 0.0), "q", m.TableInfo) == m.TableInfo(
+        PROTOCOL_VERSION, "guess", 3, 2, False, "host")
+    assert host.joined() == []

@@ -16,6 +16,12 @@ EXAMPLES: list[m.Message] = [
     m.Hello(PROTOCOL_VERSION, "Ann", "kabooom"),
     m.Hello(PROTOCOL_VERSION, "Bob", "kabooom", TOKEN, 2, (3, 1)),
     m.Hello(PROTOCOL_VERSION, "", "kabooom", None, 0),
+    m.Hello(PROTOCOL_VERSION, "Botty", "kabooom", None, 1, (), "hard"),
+    m.Ready(True),
+    m.Ready(False),
+    m.UdpIntent(TOKEN, 7, 3, ["pass", 1], 99.5),
+    m.Query(),
+    m.TableInfo(PROTOCOL_VERSION, "kabooom", 4, 2, False, "Ann"),
     m.Intent(0, 0, ["pass", 1]),
     m.Intent(2**40, 17, ["move", 0, 3, 4], 1234.5),
     m.SnapshotRequest(9),
@@ -26,12 +32,14 @@ EXAMPLES: list[m.Message] = [
     m.Refused("full", "the table is full"),
     m.IntentRefused(3, 4, "stale", "too late"),
     m.StepMsg(5, None, {"board": [[0, 1], [None]], "n": 1.5}, (["moved", 0],), HASH, (1,)),
+    m.StepMsg(6, 1, None, (), HASH, (1,), (["pass", 1],)),
     m.StepMsg(5, 2, {"me": 2, 7: b"\x00"}, (), HASH, (2, 3), (["pass", 2], ["move", 2, 1]),
               ["pass", 2], [[1, 2], [1], "score"]),
     m.Snapshot(0, None, {}, HASH, ()),
     m.Snapshot(8, 1, {"x": True}, HASH, (1,), (["pass", 1],), None),
     m.SeatUpdate((m.SeatEntry("Ann", "human", "", True), m.SeatEntry("", "open"),
                   m.SeatEntry("Bot", "bot", "hard", False))),
+    m.SeatUpdate((m.SeatEntry("Ann", "human", "", True, True),), started=True),
     m.Ping(0.25),
     m.Pong(0.25, 1000.0, 1000.001),
     m.ErrorMsg("bad_message", "what?"),
@@ -47,6 +55,18 @@ def wire(data) -> object:
 @pytest.mark.parametrize("msg", EXAMPLES, ids=lambda msg: msg.TAG)
 def test_examples_round_trip(msg: m.Message) -> None:
     assert m.decode(wire(m.encode(msg))) == msg
+
+
+@pytest.mark.parametrize("msg", EXAMPLES, ids=lambda msg: msg.TAG)
+def test_framed_data_decodes_the_same(msg: m.Message) -> None:
+    assert m.decode(wire(m.encode(msg)), framed=True) == msg
+
+
+def test_fields_at_their_default_stay_off_the_wire() -> None:
+    step = m.StepMsg(3, 1, None, (), b"\x01" * 8, (1,))
+    assert set(m.encode(step)) == {"t", "number", "seat", "view", "events", "hash", "to_act"}
+    assert m.encode(m.SeatUpdate((m.SeatEntry("A", "bot", "easy", True),)))["seats"] == [
+        {"name": "A", "kind": "bot", "level": "easy", "connected": True}]
 
 
 def test_every_message_type_has_an_example_and_a_direction() -> None:
@@ -92,7 +112,7 @@ def good(msg: m.Message, **changes) -> dict:
 
 HELLO = m.Hello(PROTOCOL_VERSION, "Ann", "kabooom")
 INTENT = m.Intent(1, 2, ["pass", 0])
-STEP = EXAMPLES[13]
+STEP = next(x for x in EXAMPLES if isinstance(x, m.StepMsg))
 
 
 @pytest.mark.parametrize(

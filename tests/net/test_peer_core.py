@@ -8,12 +8,16 @@ import random
 import pytest
 from fake_engine import Guess, GuessConfig, GuessEngine, LoopNet, Pass, Ready
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from game.core.bots import BotDriver
+from game.core.engine import view_hash
 from game.core.errors import IllegalActionError
 from game.core.session import SeatInfo, Step
 from net import messages as m
 from net.host_core import HostCore, HostSeat
-from net.peer_core import NotJoinedError, PeerCore
+from net.peer_core import NotJoinedError, PeerCore, wire_view_hash
 from net.protocol import PROTOCOL_VERSION
 from net.session import NetSession
 
@@ -31,12 +35,15 @@ def host_with(players: int = 2, plan=None) -> HostCore:
 
 
 def joined_pair():
-    """A host, the peer under test on conn "p" (fed by hand), and a second player on "q"."""
+    """A host, the peer under test on conn "p" (fed by hand), and a second player on "q"; started."""
     host = host_with(2)
     peer = PeerCore(ENGINE, "P")
     for msg in host.receive("p", peer.hello(), 0.0).to("p"):
         assert peer.receive(msg, 0.0) == []
     host.receive("q", m.Hello(PROTOCOL_VERSION, "Q", "guess"), 0.0)
+    for msg in host.start(0.0, require_ready=False).to("p"):
+        assert peer.receive(msg, 0.0) == []
+    assert peer.take_steps() == []          # step 0 is the start, not a step
     return host, peer
 
 
@@ -57,6 +64,10 @@ def test_hello_and_welcome() -> None:
     host = host_with(3)
     feed(peer, host.receive("p", hello, 0.0).to("p"))
     assert peer.phase == "joined" and peer.seats == (0, 1) and peer.config == GuessConfig(3)
+    assert peer.views == {} and not peer.started            # the lobby: no views yet
+    feed(peer, host.receive("q", m.Hello(PROTOCOL_VERSION, "Q", "guess"), 0.0).to("p"))
+    feed(peer, host.start(0.0, require_ready=False).to("p"))
+    assert peer.started and peer.take_steps() == []
     assert set(peer.views) == {0, 1, None} and peer.step == 0
     assert peer.views[0].legal == (Ready(0),) and peer.views[None].to_act == {0, 1, 2}
     assert len(peer.seat_table) == 3 and peer.take_notices() == []
@@ -106,12 +117,33 @@ def test_a_gap_asks_for_a_snapshot_and_waits_for_it() -> None:
     assert [s.number for s in peer.take_steps()] == [4] and peer.snapshot_requests == 1
 
 
-def test_a_public_view_that_does_not_match_its_hash_asks_for_a_snapshot() -> None:
+@pytest.mark.parametrize("damage", ["full view", "patch", "patch that does not fit", "no patch"])
+def test_a_public_view_that_does_not_match_its_hash_asks_for_a_snapshot(damage: str) -> None:
     host, peer = joined_pair()
     seat_msg, public = host.receive("q", m.Intent(0, 0, ["ready", 1]), 0.0).to("p")
-    tampered = dataclasses.replace(public, view={**public.view, "turn": 99})
+    assert public.view is None and public.patch is not None      # a patch of step 0's view
+    full = ENGINE.view(host.state, None)
+    if damage == "full view":
+        tampered = dataclasses.replace(public, view={**full, "turn": 99}, patch=None)
+    elif damage == "patch":
+        tampered = dataclasses.replace(public, patch=["d", {"turn": ["=", 99]}, []])
+    elif damage == "patch that does not fit":
+        tampered = dataclasses.replace(public, patch=["l", {0: ["=", 1]}])
+    else:
+        tampered = dataclasses.replace(public, patch=None)
     assert feed(peer, [seat_msg, tampered]) == [m.SnapshotRequest(0)]
     assert peer.take_steps() == []
+    # the snapshot puts it right, and the next patch applies to it
+    feed(peer, host.receive("p", m.SnapshotRequest(0), 0.0).to("p"))
+    assert peer.views[None].view == full and peer.step == 1
+    feed(peer, host.receive("p", m.Intent(5, 1, ["ready", 0]), 0.0).to("p"))
+    assert peer.step == 2 and peer.views[None].view == ENGINE.view(host.state, None)
+
+
+def test_an_untampered_patch_rebuilds_the_view() -> None:
+    host, peer = joined_pair()
+    feed(peer, host.receive("q", m.Intent(0, 0, ["ready", 1]), 0.0).to("p"))
+    assert peer.views[None].view == ENGINE.view(host.state, None) and peer.snapshot_requests == 0
 
 
 def test_a_seat_message_with_another_hash_asks_for_a_snapshot() -> None:
@@ -185,6 +217,10 @@ def session_table(players: int = 2):
         s = NetSession(ENGINE, PeerCore(ENGINE, f"P{c}", prefer=(c,)), net.sender(c))
         sessions[c] = s
         net.join(c, s)
+    assert not any(s.started for s in sessions.values())
+    net.deliver(host.start(0.0, require_ready=False))
+    net.pump()
+    assert all(s.started for s in sessions.values())
     return host, net, sessions
 
 
@@ -236,6 +272,8 @@ def test_bots_play_a_whole_game_over_net_sessions() -> None:
     remote = NetSession(ENGINE, PeerCore(ENGINE, "R"), net.sender("R"))
     net.join("L", local)
     net.join("R", remote)
+    net.deliver(host.start(0.0, require_ready=False))
+    net.pump()
     assert local.local_seats == (0, 1) and local.bot_seats == {1: "easy"}
     assert [s.kind for s in remote.seats()] == ["remote", "bot", "human"]
     bots = BotDriver(local, "fake_engine:make_bot", "fake_engine:GuessEngine", seed=3, inline=True)
@@ -260,3 +298,19 @@ def test_bots_play_a_whole_game_over_net_sessions() -> None:
     local.close()
     net.pump()
     assert "L" in net.closed and not host.seat_table()[0].connected
+
+
+# -- the peer's view hash ----------------------------------------------------------------------------
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False)
+    | st.text(max_size=5) | st.binary(max_size=5),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=3) | st.integers(-3, 3), inner, max_size=4),
+    max_leaves=30)
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(st.text(max_size=4) | st.integers(-5, 5), plain, max_size=6))
+def test_the_peers_view_hash_is_the_engines(view: dict) -> None:
+    assert wire_view_hash(view) == view_hash(view)

@@ -1,0 +1,252 @@
+"""Headless LAN play: `kombo-arcade --host GAME`, `--join ADDRESS --bot LEVEL` and `--resume`.
+
+No window, no pygame: progress is printed one line at a time ("listening on 0.0.0.0:47800",
+"Blue joined", "started", "12: Red moves b2→c3", the result), so a table can run on a machine with no
+screen, and the whole LAN path can be tried from a terminal. A host prints every step from its own
+record; a joiner prints its own moves, and the others' by their public events (it may not know their
+actions). Both print the result in the same words, the demo's.
+
+Errors (refused, lost host, bad address, a damaged save) are one clear line and exit status 1;
+Ctrl-C closes the table cleanly (the peers read "the host closed the game") and exits 130.
+"""
+from __future__ import annotations
+
+import getpass
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+from game.core.engine import Outcome
+from game.core.errors import KomboError
+from game.core.session import Step
+from game.demo import SEAT_NAMES
+from game.games import GameInfo, game_by_key
+
+Out = Callable[[str], None]
+
+POLL = 0.01            # the runners' loop: a printout is not a frame loop
+AWAY_TIMEOUT = 60.0    # a headless host hands a vanished player's seat to a bot after this long
+MAX_SECONDS = 24 * 3600
+
+
+class HeadlessError(KomboError):
+    """A headless run cannot go on; str() is the one line to print."""
+
+
+def bot_delay() -> float:
+    """Seconds a headless bot waits before its move, so people at a GUI client can follow it.
+    KOMBO_BOT_DELAY overrides it (tests and benches run bots at full speed)."""
+    text = os.environ.get("KOMBO_BOT_DELAY", "")
+    try:
+        return max(0.0, float(text)) if text else 0.3
+    except ValueError:
+        return 0.3
+
+
+def default_name() -> str:
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = ""
+    return (name or "Host")[:32]
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+
+
+def result_lines(outcome: Outcome) -> list[str]:
+    """The result as the demo prints it; a host and its joiners print exactly these lines."""
+    lines = [f"Result ({outcome.reason}):"]
+    for seat, score in enumerate(outcome.scores):
+        lines.append(f"  {seat_name(seat):<7} {score}")
+    names = ", ".join(seat_name(w) for w in outcome.winners)
+    lines.append(("Winners: " if len(outcome.winners) > 1 else "Winner: ") + names)
+    return lines
+
+
+def step_line(step: Step, action: object | None = None) -> str:
+    action = action if action is not None else step.action
+    if action is not None:
+        return f"{step.number}: {action}"
+    told = "; ".join(str(e) for e in step.events)
+    return f"{step.number}: {told or 'a move'}"
+
+
+# -- hosting ------------------------------------------------------------------------------------
+
+def run_host(game: str, *, players: int, bots: int, bot_level: str, port: int, bind: str,
+             name: str, advertise: bool, options: dict[str, str], seed: int | None = None,
+             save_path: Path | None = None, out: Out = print) -> int:
+    from net.host_core import HostSeat
+    from net.lan import LanError, LanHost
+
+    info = _playable(game)
+    # remote players take the first seats; the host's bots sit after them
+    plans = [HostSeat("open")] * (players - bots) + [
+        HostSeat("bot", f"{seat_name(players - bots + i)} bot", bot_level) for i in range(bots)]
+    try:
+        host = LanHost(info, players, options, plans, name=name, seed=seed, bind=bind, port=port,
+                       advertise=advertise, save_path=save_path, away_timeout=AWAY_TIMEOUT,
+                       away_level=bot_level, bot_think_time=bot_delay(), bot_inline=True)
+    except (LanError, KomboError, ValueError) as exc:
+        raise HeadlessError(f"cannot host: {exc}") from None
+    out(f"{info.title}: {players} players, {bots} bot{'s' if bots != 1 else ''}")
+    out(f"listening on {bind}:{host.port}")
+    if advertise:
+        out(f"advertised on the LAN as {name}'s table (join with --join {host.address[0]}:{host.port})")
+    return _host_loop(host, out)
+
+
+def run_resume(path: Path | None, *, port: int | None, bind: str, name: str, advertise: bool,
+               bot_level: str | None, out: Out = print) -> int:
+    from net.lan import LanError, LanHost
+    from net.save import SaveError, default_save_path
+
+    path = path or default_save_path()
+    try:
+        host = LanHost.resume(path, name=name, bind=bind, port=port, advertise=advertise,
+                              away_timeout=AWAY_TIMEOUT, bot_think_time=bot_delay(),
+                              bot_inline=True, play_local_as=bot_level or "easy",
+                              away_level=bot_level or "")
+    except SaveError as exc:
+        raise HeadlessError(f"cannot resume from {path}: {exc}") from None
+    except (LanError, KomboError, ValueError) as exc:
+        raise HeadlessError(f"cannot resume: {exc}") from None
+    out(f"{host.info.title}: resumed at step {host.core.step} from {path}")
+    out(f"listening on {bind}:{host.port}")
+    return _host_loop(host, out)
+
+
+def _host_loop(host: "object", out: Out) -> int:
+    from net.lan import LanHost
+    from net.host_core import StartError
+
+    assert isinstance(host, LanHost)
+    session = host.session()
+    printed = host.core.step
+    deadline = time.monotonic() + MAX_SECONDS
+    try:
+        while time.monotonic() < deadline:
+            # steps first: a notice read now may be about something after the steps polled now
+            for step in session.poll():
+                if step.number <= printed:
+                    continue
+                log = host.log_since(step.number - 1)
+                out(step_line(step, log[0] if log else None))
+                printed = step.number
+            for notice in host.notices():
+                out(notice)
+            if not host.started and host.can_start()[0]:
+                try:
+                    host.start()
+                except StartError:
+                    pass          # someone left in between: wait on
+                else:
+                    out("started")
+            outcome = session.outcome()
+            if outcome is not None and session.step >= host.core.step:
+                for line in result_lines(outcome):
+                    out(line)
+                return 0
+            time.sleep(POLL)
+        raise HeadlessError("the game did not end in a day")
+    except KeyboardInterrupt:
+        out("stopped")
+        return 130
+    finally:
+        host.close()
+
+
+# -- joining ------------------------------------------------------------------------------------
+
+def run_join(address: tuple[str, int], *, bot_level: str, name: str, out: Out = print,
+             reconnect_for: float = 30.0) -> int:
+    from net.lan import LanClient, ProbeError, probe_table
+    from net.protocol import PROTOCOL_VERSION
+
+    where = f"{address[0]}:{address[1]}"
+    try:
+        table = probe_table(address, timeout=5.0)
+    except ProbeError as exc:
+        raise HeadlessError(f"cannot join {where}: {exc}") from None
+    if table.version != PROTOCOL_VERSION:
+        raise HeadlessError(f"cannot join {where}: different version: host {table.version}, "
+                            f"you {PROTOCOL_VERSION}")
+    try:
+        info = game_by_key(table.game)
+    except KeyError:
+        raise HeadlessError(f"cannot join {where}: it hosts {table.game!r}, "
+                            f"which this version does not have") from None
+    if not info.available:
+        raise HeadlessError(f"cannot join {where}: {info.title} is not playable in this version")
+    if bot_level not in info.bot_levels:
+        raise HeadlessError(f"{info.title}'s bot levels are {', '.join(info.bot_levels)}")
+    client = LanClient(address, name=name, game=info.key, bot=bot_level, bot_inline=True,
+                       bot_think_time=bot_delay(), reconnect_for=reconnect_for)
+    out(f"joining {info.title} at {where} as a bot ({bot_level})")
+    try:
+        return _join_loop(client, info, out)
+    except KeyboardInterrupt:
+        out("stopped")
+        return 130
+    finally:
+        client.close()
+
+
+def _join_loop(client: "object", info: GameInfo, out: Out) -> int:
+    from net.lan import LanClient
+
+    assert isinstance(client, LanClient)
+    state = ""
+    printed = 0
+    joined = False
+    deadline = time.monotonic() + MAX_SECONDS
+    while time.monotonic() < deadline:
+        now_state = client.state
+        if now_state != state:
+            state = now_state
+            if state in ("lobby", "playing") and not joined:
+                joined = True
+                seats = [s for s in client.seats() if s.mine]
+                where = ", ".join(seat_name(s.index) for s in seats) or "none (watching)"
+                out(f"joined: seat {where}")
+            if state == "lobby":
+                out("waiting for the host to start")
+            elif state == "playing":
+                out("started")
+            elif state == "reconnecting":
+                out("lost the host; reconnecting")
+            elif state in ("refused", "lost"):
+                raise HeadlessError(client.message)
+        if state in ("playing", "over", "reconnecting", "lobby"):
+            session = client.session()
+            for note in session.notices():
+                out(note)
+            for step in session.poll():
+                if step.number > printed:
+                    out(step_line(step))
+                    printed = step.number
+            if state == "over":
+                outcome = session.outcome()
+                assert outcome is not None
+                for line in result_lines(outcome):
+                    out(line)
+                return 0
+        time.sleep(POLL)
+    raise HeadlessError("the game did not end in a day")
+
+
+def _playable(game: str) -> GameInfo:
+    try:
+        info = game_by_key(game)
+    except KeyError as exc:
+        raise HeadlessError(str(exc.args[0])) from None
+    if not info.available:
+        raise HeadlessError(f"{info.title} is not playable yet")
+    return info
+
+
+__all__ = ["run_host", "run_join", "run_resume", "result_lines", "HeadlessError", "default_name",
+           "bot_delay"]

@@ -1,0 +1,481 @@
+"""PeerClient: a NetSession's connection to a host, in one background thread.
+
+The thread connects (bounded), says Hello, feeds every frame from the host into the NetSession
+(which holds its own lock, so the frame loop reads it safely meanwhile), answers the host's pings,
+and runs clock sync over UDP (a Ping about every second, five times faster until the first samples
+are in). Messages the frame loop sends (intents, Ready, Bye) go through `send`, which only queues
+them and wakes the thread.
+
+When the connection drops, the thread reconnects with the session's token for `reconnect_for`
+seconds (state "reconnecting"); the host gives the seats back with a snapshot. A host that goes
+silent for `idle_timeout` (it pings every 2 s) counts as dropped, which is how a vanished machine
+or a pulled cable shows up.
+
+States: connecting -> joined -> (reconnecting -> joined)* -> closed | refused | lost. "joined" is
+the connection's state only; whether the table is in its lobby, playing or over is the session's.
+"""
+from __future__ import annotations
+
+import errno
+import queue
+import selectors
+import socket
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Callable
+
+from game.core.errors import KomboError
+
+from . import messages as m
+from .protocol import FrameDecoder, ProtocolError, decode_datagram, encode_datagram, encode_frame
+from .session import NetSession
+
+READ_SIZE = 64 * 1024
+TICK = 0.02
+
+Ticker = Callable[[float], None]
+
+
+@dataclass
+class ClientStats:
+    connects: int = 0
+    tcp_bytes_in: int = 0
+    tcp_bytes_out: int = 0
+    udp_out: int = 0
+    udp_in: int = 0
+    errors: list[str] | None = None
+
+
+class PeerClient:
+    def __init__(self, address: tuple[str, int], session: NetSession, *,
+                 connect_timeout: float = 5.0, reconnect_for: float = 30.0,
+                 idle_timeout: float = 15.0, clock: Callable[[], float] = time.monotonic,
+                 name: str = "kombo-peer") -> None:
+        self.address = (str(address[0]), int(address[1]))
+        self.session = session
+        self.peer = session.peer
+        self.connect_timeout = connect_timeout
+        self.reconnect_for = reconnect_for
+        self.idle_timeout = idle_timeout
+        self.clock = clock
+        # about one ping a second once settled (DESIGN: clock sync), 5 a second at first
+        if self.peer.clock.interval > 1.0:
+            self.peer.clock.interval = 1.0
+        self.state = "connecting"
+        self.problem = ""            # why the last connection attempt or connection failed
+        self.refusal: m.Refused | None = None
+        self.stats = ClientStats(errors=[])
+        self._tickers: list[Ticker] = []
+        self._queue: queue.SimpleQueue[m.Message | None] = queue.SimpleQueue()
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._sock: socket.socket | None = None
+        self._udp: socket.socket | None = None
+        self._decoder = FrameDecoder()
+        self._out = bytearray()
+        self._last_heard = 0.0
+        self._closing = False
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._done = threading.Event()
+
+    # -- from any thread -------------------------------------------------------------------------
+
+    def add_ticker(self, ticker: Ticker) -> None:
+        """fn(now), called in this thread on every turn (the bots this client plays)."""
+        self._tickers.append(ticker)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def send(self, msg: m.Message) -> None:
+        """Queue a message for the host; never blocks. Also the NetSession's send callback."""
+        self._queue.put(msg)
+        self._wake()
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Say Bye (if joined), flush a moment, close. Bounded."""
+        self._queue.put(None)
+        self._wake()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        else:
+            self._cleanup()
+
+    def drop_connection(self) -> None:
+        """Break the TCP connection as a network fault would (tests, and 'reconnect now')."""
+        self._queue.put(m.ErrorMsg("drop", "drop"))   # a marker; never sent
+        self._wake()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    @property
+    def ping_ms(self) -> float | None:
+        with self.session.lock:
+            clock = self.peer.clock
+            return clock.rtt * 1000 if clock.ready else None
+
+    def _wake(self) -> None:
+        try:
+            self._wake_w.send(b"\0")
+        except (BlockingIOError, OSError):
+            pass
+
+    # -- the thread ------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            if self._connect_until(self.clock() + self.connect_timeout):
+                self._serve()
+        except Exception as exc:  # noqa: BLE001  report, never die silently
+            self.stats.errors.append("".join(traceback.format_exception_only(type(exc), exc)))
+            self.problem = f"client error: {exc}"
+            self.state = "lost"
+        finally:
+            self._cleanup()
+
+    def _connect_until(self, deadline: float) -> bool:
+        """Connect and say hello, retrying until `deadline`; False (with the state set) if not."""
+        delay = 0.1
+        while not self._closing:
+            if self._drain_queue_while_down():
+                return False
+            error = self._connect_once(min(2.0, max(0.1, deadline - self.clock())))
+            if error is None:
+                return True
+            self.problem = error
+            if self.clock() + delay >= deadline or error.startswith("unknown host"):
+                self.state = "lost"
+                return False
+            if self._wait_wake(delay):
+                continue
+            delay = min(delay * 2, 1.0)
+        return False
+
+    def _wait_wake(self, delay: float) -> bool:
+        """Sleep `delay` unless woken; True if woken (something was queued)."""
+        sel = selectors.DefaultSelector()
+        try:
+            sel.register(self._wake_r, selectors.EVENT_READ)
+            return bool(sel.select(delay))
+        finally:
+            sel.close()
+
+    def _drain_queue_while_down(self) -> bool:
+        """With no connection, queued messages cannot go; a close request still counts."""
+        try:
+            while self._wake_r.recv(4096):
+                pass
+        except (BlockingIOError, OSError):
+            pass
+        while True:
+            try:
+                msg = self._queue.get_nowait()
+            except queue.Empty:
+                return False
+            if msg is None:
+                self._closing = True
+                self.state = "closed"
+                return True
+            # intents made while away are dropped: the session shows no legal moves then anyway
+
+    def _connect_once(self, timeout: float) -> str | None:
+        host, port = self.address
+        try:
+            infos = socket.getaddrinfo(host, port, socket.AF_UNSPEC, socket.SOCK_STREAM)
+        except socket.gaierror as exc:
+            return f"unknown host {host!r} ({exc.strerror})"
+        family, _, _, _, sockaddr = infos[0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.settimeout(timeout)
+        try:
+            sock.connect(sockaddr)
+        except socket.timeout:
+            sock.close()
+            return f"no answer from {host}:{port}"
+        except OSError as exc:
+            sock.close()
+            if exc.errno == errno.ECONNREFUSED:
+                return f"nothing is listening at {host}:{port}"
+            return f"cannot reach {host}:{port}: {exc.strerror or exc}"
+        sock.setblocking(False)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        udp = socket.socket(family, socket.SOCK_DGRAM)
+        try:
+            udp.connect(sockaddr)
+            udp.setblocking(False)
+        except OSError:
+            udp.close()
+            udp = None
+        self._sock, self._udp = sock, udp
+        self._decoder = FrameDecoder()
+        self._out = bytearray()
+        self._last_heard = self.clock()
+        self.stats.connects += 1
+        with self.session.lock:
+            hello = self.peer.hello()
+        self._write(hello)
+        return None
+
+    def _serve(self) -> None:
+        """Connected: run until closed, refused or lost (reconnecting in between)."""
+        while True:
+            reason = self._connected_loop()
+            self._disconnect()
+            if reason in ("closed", "refused") or self._closing:
+                self.state = "closed" if reason != "refused" else "refused"
+                return
+            if reason == "closed_by_host":
+                # said on purpose (Bye): the game is closed, or this seat was taken over by a
+                # newer connection of ours; either way there is nothing to reconnect to
+                self.state = "lost"
+                return
+            with self.session.lock:
+                self.peer.lost()
+                over = self.session.outcome() is not None
+                can_rejoin = self.peer.token is not None
+            if over or not can_rejoin or self.reconnect_for <= 0:
+                self.problem = self.problem or "lost the host"
+                self.state = "lost"
+                return
+            self.state = "reconnecting"
+            if not self._connect_until(self.clock() + self.reconnect_for):
+                if self.state != "closed":
+                    self.state = "lost"
+                return
+
+    def _connected_loop(self) -> str:
+        sock = self._sock
+        assert sock is not None
+        sel = selectors.DefaultSelector()
+        sel.register(self._wake_r, selectors.EVENT_READ, "wake")
+        sel.register(sock, selectors.EVENT_READ, "tcp")
+        if self._udp is not None:
+            sel.register(self._udp, selectors.EVENT_READ, "udp")
+        writing = False
+        try:
+            while True:
+                now = self.clock()
+                with self.session.lock:
+                    phase = self.peer.phase
+                    ping = self.peer.ping(now) if (phase == "joined" and self._udp is not None
+                                                   and self.peer.clock.due(now)) else None
+                if phase == "joined" and self.state != "joined":
+                    self.state = "joined"
+                if phase == "refused":
+                    self.refusal = self.peer.refusal
+                    return "refused"
+                if phase == "closed" and not self._closing:
+                    self.problem = "the host closed the game"
+                    return "closed_by_host"
+                if ping is not None:
+                    self._send_udp(ping)
+                for ticker in self._tickers:
+                    try:
+                        ticker(now)
+                    except KomboError as exc:
+                        self.stats.errors.append(str(exc))
+                verdict = self._drain_queue()
+                if verdict is not None:
+                    return verdict
+                if self._out:
+                    if not self._flush():
+                        return "dropped"
+                if bool(self._out) != writing:
+                    writing = bool(self._out)
+                    sel.modify(sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if writing else 0),
+                               "tcp")
+                if now - self._last_heard > self.idle_timeout:
+                    self.problem = "the host stopped answering"
+                    return "dropped"
+                for key, mask in sel.select(TICK if self._tickers else 0.1):
+                    if key.data == "wake":
+                        try:
+                            while self._wake_r.recv(4096):
+                                pass
+                        except (BlockingIOError, OSError):
+                            pass
+                    elif key.data == "udp":
+                        self._read_udp()
+                    elif mask & selectors.EVENT_READ:
+                        if not self._read_tcp():
+                            return "dropped"
+        finally:
+            sel.close()
+
+    def _drain_queue(self) -> str | None:
+        while True:
+            try:
+                msg = self._queue.get_nowait()
+            except queue.Empty:
+                return None
+            if msg is None:
+                self._closing = True
+                with self.session.lock:
+                    joined = self.peer.phase == "joined"
+                    bye = self.peer.bye("left the table") if joined else None
+                if bye is not None:
+                    self._write(bye)
+                self._flush_for(0.5)
+                return "closed"
+            if isinstance(msg, m.ErrorMsg) and msg.code == "drop":
+                self.problem = "the connection broke"
+                return "dropped"
+            self._write(msg)
+            if isinstance(msg, m.Intent) and msg.pressed is not None:
+                # a race: a copy by UDP too, and the first to arrive wins (DESIGN: the slap)
+                token = self.peer.token
+                if token is not None:
+                    self._send_udp(m.UdpIntent(token, msg.ref, msg.step, msg.action, msg.pressed))
+
+    def _write(self, msg: m.Message) -> None:
+        self._out += encode_frame(m.encode(msg))
+
+    def _flush(self) -> bool:
+        sock = self._sock
+        if sock is None:
+            return False
+        try:
+            sent = sock.send(self._out)
+        except (BlockingIOError, InterruptedError):
+            return True
+        except OSError as exc:
+            self.problem = f"the connection broke ({exc.strerror or exc})"
+            return False
+        del self._out[:sent]
+        self.stats.tcp_bytes_out += sent
+        return True
+
+    def _flush_for(self, seconds: float) -> None:
+        deadline = self.clock() + seconds
+        while self._out and self.clock() < deadline:
+            if not self._flush():
+                return
+            if self._out:
+                time.sleep(0.005)
+
+    def _read_tcp(self) -> bool:
+        sock = self._sock
+        assert sock is not None
+        try:
+            data = sock.recv(READ_SIZE)
+        except (BlockingIOError, InterruptedError):
+            return True
+        except OSError as exc:
+            self.problem = f"the connection broke ({exc.strerror or exc})"
+            return False
+        if not data:
+            self.problem = "the host closed the connection"
+            return False
+        now = self.clock()
+        self._last_heard = now
+        self.stats.tcp_bytes_in += len(data)
+        try:
+            frames = self._decoder.feed(data)
+        except ProtocolError as exc:
+            for frame in exc.frames:
+                self.session.receive_raw(frame, now, framed=True)
+            if exc.fatal:
+                self.problem = f"the host sent bad data: {exc.text}"
+                return False
+            return True
+        for frame in frames:
+            self.session.receive_raw(frame, now, framed=True)
+        return True
+
+    def _send_udp(self, msg: m.Message) -> None:
+        if self._udp is None:
+            return
+        try:
+            self._udp.send(encode_datagram(m.encode(msg)))
+            self.stats.udp_out += 1
+        except OSError:
+            pass        # UDP is best effort; TCP carries everything that matters
+
+    def _read_udp(self) -> None:
+        assert self._udp is not None
+        for _ in range(32):
+            try:
+                data = self._udp.recv(2048)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                return
+            now = self.clock()
+            self.stats.udp_in += 1
+            try:
+                msg = m.decode(decode_datagram(data), framed=True)
+            except ProtocolError:
+                continue
+            if isinstance(msg, m.Pong):
+                self.session.receive(msg, now)
+
+    def _disconnect(self) -> None:
+        for sock in (self._sock, self._udp):
+            if sock is not None:
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+        self._sock = self._udp = None
+
+    def _cleanup(self) -> None:
+        self._disconnect()
+        for sock in (self._wake_r, self._wake_w):
+            try:
+                sock.close()
+            except OSError:
+                pass
+        if self.state in ("connecting", "joined", "reconnecting"):
+            self.state = "closed" if self._closing else "lost"
+        self._done.set()
+
+
+def probe(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
+    """Ask a host what it is hosting, without joining (blocking, bounded). Raises ProbeError."""
+    host, port = address
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except socket.gaierror as exc:
+        raise ProbeError(f"unknown host {host!r} ({exc.strerror})") from None
+    except socket.timeout:
+        raise ProbeError(f"no answer from {host}:{port}") from None
+    except OSError as exc:
+        if exc.errno == errno.ECONNREFUSED:
+            raise ProbeError(f"nothing is listening at {host}:{port}") from None
+        raise ProbeError(f"cannot reach {host}:{port}: {exc.strerror or exc}") from None
+    deadline = time.monotonic() + timeout
+    decoder = FrameDecoder()
+    try:
+        sock.sendall(encode_frame(m.encode(m.Query())))
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ProbeError(f"{host}:{port} did not say what it hosts")
+            sock.settimeout(left)
+            data = sock.recv(READ_SIZE)
+            if not data:
+                raise ProbeError(f"{host}:{port} closed the connection: is it a Kombo Arcade host?")
+            for frame in decoder.feed(data):
+                msg = m.decode(frame)
+                if isinstance(msg, m.TableInfo):
+                    return msg
+    except socket.timeout:
+        raise ProbeError(f"{host}:{port} did not say what it hosts") from None
+    except ProtocolError as exc:
+        raise ProbeError(f"{host}:{port} is not a Kombo Arcade host ({exc.text})") from None
+    except OSError as exc:
+        raise ProbeError(f"the connection to {host}:{port} broke: {exc.strerror or exc}") from None
+    finally:
+        sock.close()
+
+
+class ProbeError(KomboError):
+    """The host could not be asked what it hosts; str() is a message for the player."""
+
+
+__all__ = ["PeerClient", "ClientStats", "probe", "ProbeError"]

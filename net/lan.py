@@ -1,0 +1,483 @@
+"""LAN play as the lobby and game scenes use it: LanHost (host a table) and LanClient (join one).
+
+Both run their sockets in a background thread (net.server / net.client) and never block the frame
+loop for long: reads come from the NetSession (which holds a lock), calls that must reach the host
+(start, hand_to_bot) wait at most a moment for the host's thread to answer.
+
+Bots: a LanHost drives the bots it runs (its "bot" seats, and seats handed to a bot) itself, in its
+server thread; a LanClient made with `bot=LEVEL` drives its own seats the same way, in its socket
+thread. Scenes must therefore NOT run a BotDriver over these sessions: they only play the local
+human seats (session.local_seats minus session.bot_seats). Bots decide in a worker process unless
+`bot_inline=True` (headless runs and tests), after at least `bot_think_time` seconds.
+
+The host's own seats play through the same HostCore path as everyone else's, over an in-memory
+connection (see net.server); `LanHost.session()` is that connection's NetSession.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from game.core.bots import BotDriver
+from game.core.errors import IllegalActionError, KomboError
+from game.games import GameInfo, game_by_key
+
+from . import messages as m
+from .address import DEFAULT_PORT
+from .client import PeerClient, ProbeError, probe
+from .host_core import HostCore, HostSeat, SaveError, SeatError, StartError
+from .peer_core import PeerCore
+from .protocol import PROTOCOL_VERSION
+from .save import AutoSaver, default_save_path, read_save
+from .server import HostServer, ServerError
+from .session import NetSession
+
+PORT_TRIES = 10          # DEFAULT_PORT taken: the next few, then any free port
+START_WAIT = 2.0         # how long start() and hand_to_bot() wait for the host's thread
+
+
+class LanError(KomboError):
+    """Hosting could not begin (no port, bad options); str() is a message for the player."""
+
+
+@dataclass(frozen=True)
+class LanSeat:
+    """What the lobby shows per seat."""
+
+    index: int
+    name: str
+    kind: str            # "open" | "human" | "bot"
+    level: str
+    connected: bool
+    ready: bool
+    mine: bool           # played on this client
+
+
+def _lan_seats(session: NetSession) -> list[LanSeat]:
+    with session.lock:
+        table = session.peer.seat_table
+        mine = set(session.peer.seats)
+    return [LanSeat(i, e.name, e.kind, e.level, e.connected, e.ready, i in mine)
+            for i, e in enumerate(table)]
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def start_blocker(seats: Sequence[LanSeat], fill_open: bool = False) -> str | None:
+    """What a table waits for before it may start, in words (None: nothing). Mirrors
+    HostCore.can_start, from the seat table every client has."""
+    free = sum(1 for s in seats if s.kind == "open")
+    if free and not fill_open:
+        return f"Waiting for {free} player{'s' if free > 1 else ''}"
+    away = [s.name or f"seat {s.index + 1}" for s in seats
+            if s.kind != "open" and not s.mine and not s.connected]
+    if away:
+        return f"Waiting for {_names(away)} to reconnect"
+    unready = [s.name or f"seat {s.index + 1}" for s in seats
+               if s.kind == "human" and not s.mine and not s.ready]
+    if unready:
+        return f"Waiting for {_names(unready)} to be ready"
+    return None
+
+
+class _LocalSeatsAsBots:
+    """A session whose local seats all count as bot seats (a headless resume has nobody at the
+    host's screen to play the host's own seats)."""
+
+    def __init__(self, session: NetSession, level: str) -> None:
+        self._session = session
+        self._level = level
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    @property
+    def bot_seats(self) -> Mapping[int, str]:
+        seats = dict(self._session.bot_seats)
+        for seat in self._session.local_seats:
+            seats.setdefault(seat, self._level)
+        return seats
+
+
+def _bot_ticker(driver: BotDriver, session: NetSession) -> Callable[[float], None]:
+    """The bots' turn in the socket thread. Only on a live connection with a settled view: while
+    reconnecting or resyncing the table may move on without us."""
+    def tick(now: float) -> None:
+        with session.lock:
+            peer = session.peer
+            live = peer.phase == "joined" and not peer.awaiting_snapshot and peer.started
+        if not live or session.outcome() is not None:
+            return
+        try:
+            driver.update(now)
+        except IllegalActionError:
+            pass        # the view changed between choosing and sending: it chooses again
+    return tick
+
+
+def _warm_up(driver: BotDriver) -> None:
+    """Start the bots' worker process now, so the first bot move does not wait for it."""
+    try:
+        driver.warm_up()
+    except (OSError, ValueError, NotImplementedError):
+        pass        # the driver decides in-process instead
+
+
+class LanHost:
+    """Host a table: the server thread, the host player's session, the host's bots, and the LAN
+    advertisement (unless advertise=False)."""
+
+    def __init__(self, info: GameInfo, players: int, options: dict[str, str],
+                 plans: Sequence[HostSeat], *, name: str, seed: int | None = None,
+                 bind: str = "0.0.0.0", port: int = DEFAULT_PORT, advertise: bool = True,
+                 interfaces: Any = None, save_path: Path | None = None, autosave: bool = True,
+                 away_timeout: float | None = None, away_level: str = "",
+                 bot_think_time: float = 0.7, bot_inline: bool = False,
+                 play_local_as: str | None = None) -> None:
+        engine = info.engine()
+        config = info.make_config(players, dict(options))
+        if seed is None:
+            seed = secrets.randbelow(2**63)
+        core = HostCore(engine, config, seed, plans, host_name=name)
+        self._setup(info, core, name=name, bind=bind, ports=_ports(port), advertise=advertise,
+                    interfaces=interfaces, save_path=save_path, autosave=autosave,
+                    away_timeout=away_timeout, away_level=away_level,
+                    bot_think_time=bot_think_time, bot_inline=bot_inline,
+                    play_local_as=play_local_as)
+
+    @classmethod
+    def resume(cls, path: Path, *, name: str, bind: str = "0.0.0.0", port: int | None = None,
+               advertise: bool = True, interfaces: Any = None, save_path: Path | None = None,
+               away_timeout: float | None = None, away_level: str = "",
+               bot_think_time: float = 0.7, bot_inline: bool = False,
+               play_local_as: str | None = None) -> "LanHost":
+        """A host again from its autosave: same game, same step, same seats and tokens, on the
+        port it had (its peers reconnect there). Raises SaveError with a readable reason."""
+        saved = read_save(path)
+        try:
+            info = game_by_key(saved.game)
+        except KeyError:
+            raise SaveError(f"the save is of a game this version does not have ({saved.game!r})") from None
+        core = HostCore.restore(info.engine(), saved.core, now=time.monotonic())
+        ports = [saved.port] if port is None and saved.port else []
+        ports += _ports(port if port is not None else DEFAULT_PORT)
+        host = cls.__new__(cls)
+        host._setup(info, core, name=name or saved.name, bind=bind, ports=ports,
+                    advertise=advertise, interfaces=interfaces,
+                    save_path=save_path if save_path is not None else Path(path), autosave=True,
+                    away_timeout=away_timeout, away_level=away_level,
+                    bot_think_time=bot_think_time, bot_inline=bot_inline,
+                    play_local_as=play_local_as)
+        return host
+
+    def _setup(self, info: GameInfo, core: HostCore, *, name: str, bind: str, ports: list[int],
+               advertise: bool, interfaces: Any, save_path: Path | None, autosave: bool,
+               away_timeout: float | None, away_level: str, bot_think_time: float,
+               bot_inline: bool, play_local_as: str | None) -> None:
+        self.info = info
+        self.core = core
+        self.name = name
+        self._closed = False
+        self._extra_notices: list[str] = []
+        self.save_path = (save_path or default_save_path()) if autosave else None
+        self._saver = AutoSaver(self.save_path, info.key, name) if self.save_path else None
+        level = away_level or (info.bot_levels[0] if info.bot_levels else "easy")
+        try:
+            self._server = HostServer(core, bind=bind, ports=ports,
+                                      save=self._saver.update if self._saver else None,
+                                      away_timeout=away_timeout, away_level=level,
+                                      name=f"kombo-host-{info.key}")
+        except ServerError as exc:
+            raise LanError(str(exc)) from None
+        if self._saver is not None:
+            self._saver.port = self._server.port
+        engine = core.engine
+        self._session = NetSession(engine, PeerCore(engine, name, token=core.local_token),
+                                   self._server.send_local)
+        self._server.set_local(self._session)
+        self._bots: BotDriver | None = None
+        if info.bot_path:
+            seat_source: Any = self._session
+            if play_local_as:
+                seat_source = _LocalSeatsAsBots(self._session, play_local_as)
+            self._bots = BotDriver(seat_source, info.bot_path, info.engine_path,
+                                   seed=core.seed % (2**31), think_time=bot_think_time,
+                                   inline=bot_inline)
+            self._server.add_ticker(_bot_ticker(self._bots, self._session))
+            if any(e.kind == "bot" for e in core.seat_table()) or play_local_as:
+                _warm_up(self._bots)    # else the worker starts with the first bot seat
+        self._advertiser: Any = None
+        self._advertised: tuple | None = None
+        self._server.start()
+        if advertise:
+            self._advertise(bind, interfaces)
+        self.address: tuple[str, int] = (self._public_host(bind), self._server.port)
+
+    # -- advertising -----------------------------------------------------------------------------
+
+    def _advertise(self, bind: str, interfaces: Any) -> None:
+        try:
+            from .discovery import Advertiser, DiscoveryError, InterfaceChoice
+        except ImportError as exc:          # zeroconf missing: joining by address still works
+            self._extra_notices.append(f"Not advertised on the LAN ({exc}); join by address")
+            return
+        if interfaces is None:
+            interfaces = InterfaceChoice.All if bind in ("0.0.0.0", "") else [bind]
+        free, players = self._advert_fields()
+        try:
+            self._advertiser = Advertiser(f"{self.name}'s table", self._server.port, self.info.key,
+                                          free, self.name, interfaces, players=players)
+        except (DiscoveryError, OSError, ValueError) as exc:
+            self._extra_notices.append(f"Not advertised on the LAN ({exc}); join by address")
+            return
+        self._advertised = (free, players)
+        self._server.add_ticker(self._update_advert)
+
+    def _advert_fields(self) -> tuple[int, tuple[str, ...]]:
+        table = self.core.seat_table()
+        free = 0 if self.core.started else sum(1 for e in table if e.kind == "open")
+        return free, tuple(e.name for e in table if e.kind != "open")
+
+    def _update_advert(self, now: float) -> None:
+        # runs in the server thread: reads the core safely; update() itself never blocks
+        fields = self._advert_fields()
+        if fields != self._advertised and self._advertiser is not None:
+            self._advertised = fields
+            self._advertiser.update(seats_free=fields[0], players=list(fields[1]))
+
+    def _public_host(self, bind: str) -> str:
+        if bind not in ("0.0.0.0", ""):
+            return bind
+        if self._advertiser is not None and self._advertiser.addresses:
+            return self._advertiser.addresses[0]
+        try:
+            from .discovery import list_interfaces
+            lan = [o.address for o in list_interfaces() if not o.is_loopback]
+        except Exception:  # noqa: BLE001  only for showing an address; fall back below
+            lan = []
+        return lan[0] if lan else "127.0.0.1"
+
+    # -- the API the scenes use ------------------------------------------------------------------
+
+    @property
+    def port(self) -> int:
+        return self._server.port
+
+    def session(self) -> NetSession:
+        return self._session
+
+    def seats(self) -> list[LanSeat]:
+        return _lan_seats(self._session)
+
+    def can_start(self) -> tuple[bool, str]:
+        if self.core.started:
+            return False, "The game has started"
+        why = start_blocker(self.seats())
+        return (False, why) if why else (True, "Ready to start")
+
+    def start(self, fill_open_with: str | None = None) -> None:
+        """Start the game (StartError says why not). `fill_open_with`: a bot level for the seats
+        still open."""
+        future = self._server.call(lambda core, now: core.start(now, fill_open_with))
+        try:
+            future.result(START_WAIT)
+        except TimeoutError:
+            raise StartError("the host did not answer in time") from None
+        except ServerError as exc:
+            raise StartError(str(exc)) from None
+
+    @property
+    def started(self) -> bool:
+        return self.core.started
+
+    def away_seats(self) -> list[tuple[int, float]]:
+        now = time.monotonic()
+        return [(seat, max(0.0, now - since)) for seat, since in self._server.away_since]
+
+    def hand_to_bot(self, seat: int, level: str) -> None:
+        future = self._server.call(lambda core, now: core.hand_to_bot(seat, level, now))
+        try:
+            future.result(START_WAIT)
+        except TimeoutError:
+            raise SeatError("the host did not answer in time") from None
+        except ServerError as exc:
+            raise SeatError(str(exc)) from None
+
+    def notices(self) -> list[str]:
+        extra, self._extra_notices = self._extra_notices, []
+        return extra + self._server.notices()
+
+    def log_since(self, start: int) -> list:
+        """The actions applied from step `start + 1` on (the host's own record; headless output)."""
+        return list(self.core.log[start:])
+
+    @property
+    def stats(self) -> Any:
+        return self._server.stats
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._server.close()
+        if self._saver is not None:
+            self._saver.close()
+        if self._bots is not None:
+            self._bots.close()
+        if self._advertiser is not None:
+            self._advertiser.close()
+
+    def __enter__(self) -> "LanHost":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _ports(port: int) -> list[int]:
+    if port == DEFAULT_PORT:
+        return [DEFAULT_PORT + i for i in range(PORT_TRIES)] + [0]
+    return [port]
+
+
+_REFUSALS = {
+    "full": "The game is full",
+    "started": "The game has already started",
+    "bad_token": "The host does not know this seat any more",
+}
+
+
+class LanClient:
+    """Join a table at `address`: connects in the background; watch `state`."""
+
+    def __init__(self, address: tuple[str, int], *, name: str, want: int = 1, game: str,
+                 prefer: tuple[int, ...] = (), token: bytes | None = None,
+                 bot: str | None = None, bot_think_time: float = 0.7, bot_inline: bool = False,
+                 connect_timeout: float = 5.0, reconnect_for: float = 30.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.address = (str(address[0]), int(address[1]))
+        self._local_problem = ""
+        self._bots: BotDriver | None = None
+        try:
+            self.info: GameInfo | None = game_by_key(game)
+        except KeyError:
+            self.info = None
+        if self.info is None or not self.info.available:
+            self._local_problem = f"This client cannot play {game!r}"
+            self._client: PeerClient | None = None
+            self._session: NetSession | None = None
+            return
+        engine = self.info.engine()
+        peer = PeerCore(engine, name, want, tuple(prefer), token, bot=bot or "")
+        self._session = NetSession(engine, peer, self._send)
+        self._client = PeerClient(self.address, self._session, connect_timeout=connect_timeout,
+                                  reconnect_for=reconnect_for, clock=clock,
+                                  name=f"kombo-peer-{name}")
+        if bot and self.info.bot_path:
+            self._bots = BotDriver(self._session, self.info.bot_path, self.info.engine_path,
+                                   seed=secrets.randbelow(2**31), think_time=bot_think_time,
+                                   inline=bot_inline)
+            self._client.add_ticker(_bot_ticker(self._bots, self._session))
+            _warm_up(self._bots)
+        self._client.start()
+
+    def _send(self, msg: m.Message) -> None:
+        assert self._client is not None
+        self._client.send(msg)
+
+    @property
+    def state(self) -> str:
+        """"connecting" | "lobby" | "playing" | "reconnecting" | "refused" | "lost" | "over"."""
+        if self._client is None or self._session is None:
+            return "refused"
+        if self._session.outcome() is not None:
+            return "over"
+        client = self._client.state
+        if client == "refused":
+            return "refused"
+        if client in ("lost", "closed"):
+            return "lost"
+        if client == "joined":
+            return "playing" if self._session.started else "lobby"
+        return client          # connecting, reconnecting
+
+    @property
+    def message(self) -> str:
+        """Why the state is refused or lost, for the player."""
+        if self._client is None:
+            return self._local_problem
+        refusal = self._client.refusal or (self._session.peer.refusal if self._session else None)
+        if refusal is not None:
+            if refusal.code == "wrong_version":
+                found = re.search(r"version (\d+)", refusal.text)
+                host = found.group(1) if found else "?"
+                return f"Different version: host {host}, you {PROTOCOL_VERSION}"
+            if refusal.code == "wrong_game":
+                return f"Different game: {refusal.text}"
+            return _REFUSALS.get(refusal.code, refusal.text[:1].upper() + refusal.text[1:])
+        if self.state == "lost":
+            problem = self._client.problem
+            if self._client.stats.connects == 0:
+                return f"Could not reach the host: {problem}" if problem else "Could not reach the host"
+            return f"Lost the host: {problem}" if problem else "Lost the host"
+        return ""
+
+    def session(self) -> NetSession:
+        if self._session is None:
+            raise RuntimeError(self._local_problem)
+        return self._session
+
+    def seats(self) -> list[LanSeat]:
+        return _lan_seats(self._session) if self._session is not None else []
+
+    def set_ready(self, ready: bool) -> None:
+        if self._session is None or self._client is None:
+            return
+        with self._session.lock:
+            msg = self._session.peer.set_ready(ready)
+        self._client.send(msg)
+
+    @property
+    def ready(self) -> bool:
+        return self._session is not None and self._session.peer.ready
+
+    @property
+    def ping_ms(self) -> float | None:
+        return self._client.ping_ms if self._client is not None else None
+
+    @property
+    def token(self) -> bytes | None:
+        """This client's reconnect token, once welcomed (keep it to rejoin after a restart)."""
+        return self._session.peer.token if self._session is not None else None
+
+    @property
+    def client(self) -> PeerClient | None:
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+        if self._bots is not None:
+            self._bots.close()
+
+    def __enter__(self) -> "LanClient":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def probe_table(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
+    """What a host at `address` is hosting (game, seats free, started), without joining. Blocks up
+    to `timeout`: call it from a worker thread in a UI. Raises ProbeError."""
+    return probe(address, timeout)
+
+
+__all__ = ["LanHost", "LanClient", "LanSeat", "LanError", "StartError", "SeatError", "SaveError",
+           "ProbeError", "HostSeat", "probe_table", "start_blocker", "DEFAULT_PORT"]

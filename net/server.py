@@ -1,0 +1,609 @@
+"""HostServer: a HostCore behind real sockets, in one background thread.
+
+One thread runs a `selectors` loop over a listening TCP socket, a UDP socket on the same port, the
+accepted connections and a wake-up socket pair. Everything that touches the HostCore happens in that
+thread; other threads talk to it through a queue:
+
+- `call(fn)` runs fn(core, now) there and returns a Future (start, hand_to_bot, reads);
+- `send_local(msg)` is the host player's own connection: an in-memory one, with no socket, whose
+  messages go through exactly the same HostCore path as a remote peer's. Its replies are delivered
+  by calling the local NetSession's receive in this thread.
+
+TCP: a FrameDecoder per connection; bad frames are answered as the core says (core.protocol_error)
+and the connection kept or closed as it says. Writes are buffered per connection with a cap: a peer
+that does not read is dropped, never waited for. A connection that has not said Hello after
+`hello_timeout`, or a joined one silent for `idle_timeout` (the core pings every joined connection
+every 2 s, so a live peer always answers), is dropped.
+
+UDP: Ping is answered with a Pong at once (clock sync; stateless). UdpIntent names its sender by its
+reconnect token (UDP has no connection, and a peer's UDP source port is not its TCP one): the host
+hands it to the core as an Intent of the connection that holds that token now, and the Intent's
+ref makes the first of the TCP and UDP copies win. Datagrams that are not one of those two, or
+that do not decode, are dropped without an answer: an answer to a spoofable source is a reflector.
+
+Autosave: after each batch of input, if the step, the start or the seats changed, `save(core)` is
+called *before* the batch's messages are sent (net.save.AutoSaver): no peer ever holds a step the
+save lacks, so a host resumed after a crash never goes back behind its peers.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import errno
+import itertools
+import queue
+import selectors
+import socket
+import threading
+import time
+import traceback
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from game.core.errors import KomboError
+
+from . import messages as m
+from .host_core import ConnId, HostCore, Outbox
+from .protocol import FrameDecoder, ProtocolError, decode_datagram, encode_datagram, encode_frame
+from .session import NetSession
+
+LOCAL: ConnId = "local"
+READ_SIZE = 64 * 1024
+MAX_DATAGRAMS_PER_WAKE = 64
+TICK = 0.02          # the loop's longest sleep while bots or timers may be due
+
+
+class ServerError(KomboError):
+    """The server could not start: no port to listen on, a bad bind address."""
+
+
+@dataclass
+class _Conn:
+    cid: int
+    sock: socket.socket
+    addr: tuple
+    decoder: FrameDecoder = field(default_factory=FrameDecoder)
+    out: bytearray = field(default_factory=bytearray)
+    opened: float = 0.0
+    last_heard: float = 0.0
+    closing_at: float | None = None     # the core closed it: flush, then close by this time
+    writing: bool = False               # registered for EVENT_WRITE
+    bad_noticed: float = float("-inf")
+    bytes_out: int = 0
+
+
+@dataclass
+class ServerStats:
+    """Counters for benches and the curious (read from any thread; approximate while running)."""
+
+    accepted: int = 0
+    dropped_slow: int = 0
+    tcp_bytes_out: int = 0
+    tcp_bytes_in: int = 0
+    udp_in: int = 0
+    udp_bad: int = 0
+    saves: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+Ticker = Callable[[float], None]
+Saver = Callable[[HostCore], None]
+
+
+def bind_pair(bind: str, ports: Sequence[int]) -> tuple[socket.socket, socket.socket]:
+    """A listening TCP socket and a UDP socket on the same port: the first of `ports` where both
+    can be had (0: any free port)."""
+    last: OSError | None = None
+    for port in ports:
+        for _ in range(20 if port == 0 else 1):
+            tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            try:
+                # a restarted host (resume after a crash) gets its old port back at once, not after
+                # TIME_WAIT; a port another *listening* socket holds is still refused
+                tcp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                tcp.bind((bind, port))
+                tcp.listen(16)
+                actual = tcp.getsockname()[1]
+                udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+                try:
+                    udp.bind((bind, actual))
+                except OSError:
+                    udp.close()
+                    raise
+            except OSError as exc:
+                tcp.close()
+                last = exc
+                if exc.errno not in (errno.EADDRINUSE, errno.EACCES):
+                    raise ServerError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
+                continue
+            tcp.setblocking(False)
+            udp.setblocking(False)
+            return tcp, udp
+    tried = ", ".join(str(p) for p in ports)
+    raise ServerError(f"no free port to listen on ({bind}, tried {tried}): "
+                      f"{last.strerror if last else 'unknown error'}")
+
+
+class HostServer:
+    def __init__(self, core: HostCore, *, bind: str = "0.0.0.0", ports: Sequence[int] = (0,),
+                 save: Saver | None = None, clock: Callable[[], float] = time.monotonic,
+                 write_cap: int = 1 << 20, max_conns: int = 64, hello_timeout: float = 10.0,
+                 idle_timeout: float = 15.0, away_timeout: float | None = None,
+                 away_level: str = "easy", name: str = "kombo-host") -> None:
+        self.core = core
+        self.clock = clock
+        self.write_cap = write_cap
+        self.max_conns = max_conns
+        self.hello_timeout = hello_timeout
+        self.idle_timeout = idle_timeout
+        self.away_timeout = away_timeout
+        self.away_level = away_level
+        self.stats = ServerStats()
+        self._save = save
+        self._tcp, self._udp = bind_pair(bind, ports)
+        self.address: tuple[str, int] = (bind, self._tcp.getsockname()[1])
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self._tcp, selectors.EVENT_READ, "listen")
+        self._sel.register(self._udp, selectors.EVENT_READ, "udp")
+        self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
+        self._conns: dict[int, _Conn] = {}
+        self._ids = itertools.count(1)
+        self._calls: queue.SimpleQueue[tuple[str, Any, Any]] = queue.SimpleQueue()
+        self._out = Outbox()
+        self._answers: list[tuple[cf.Future, Any]] = []
+        self._local: NetSession | None = None
+        self._tickers: list[Ticker] = []
+        self._notices: deque[str] = deque(maxlen=200)
+        self._table = self._seat_state()
+        self._saved_key: Any = None
+        # published after every turn for other threads (immutable values, swapped whole)
+        self.away_since: tuple[tuple[int, float], ...] = ()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._stopping = False
+        self._closed = threading.Event()
+        # (step, when the turn that applied it ended, before the autosave and the sends): benches
+        self.on_step: Callable[[int, float], None] | None = None
+
+    # -- from any thread -------------------------------------------------------------------------
+
+    @property
+    def port(self) -> int:
+        return self.address[1]
+
+    def set_local(self, session: NetSession) -> None:
+        """The host player's own session (held by core.local_token); before start()."""
+        self._local = session
+
+    def add_ticker(self, ticker: Ticker) -> None:
+        """fn(now), called in the server thread on every turn of the loop (the host's bots)."""
+        self._tickers.append(ticker)
+
+    def start(self) -> None:
+        now = self.clock()
+        if self._local is not None:
+            # joined before the thread runs, so that the host's session is usable at once
+            self._out.extend(self.core.receive(LOCAL, self._local.peer.hello(), now))
+            self._table = self._seat_state()      # the host arriving is no news
+            self._after_batch(now)
+        self._thread.start()
+
+    def send_local(self, msg: m.Message) -> None:
+        """The local session's send callback: never blocks."""
+        self._calls.put(("local", msg, None))
+        self._wake()
+
+    def call(self, fn: Callable[[HostCore, float], Any]) -> cf.Future:
+        """Run fn(core, now) in the server thread. An Outbox it returns is sent."""
+        future: cf.Future = cf.Future()
+        if self._closed.is_set():
+            future.set_exception(ServerError("the server is closed"))
+            return future
+        self._calls.put(("call", fn, future))
+        self._wake()
+        return future
+
+    def notices(self) -> list[str]:
+        out = []
+        while self._notices:
+            out.append(self._notices.popleft())
+        return out
+
+    def close(self, reason: str = "the host closed the game", timeout: float = 5.0) -> None:
+        if not self._thread.is_alive():
+            if not self._closed.is_set():
+                self._shutdown(reason)
+            return
+        self._calls.put(("stop", reason, None))
+        self._wake()
+        self._thread.join(timeout)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed.is_set()
+
+    def _wake(self) -> None:
+        try:
+            self._wake_w.send(b"\0")
+        except (BlockingIOError, OSError):
+            pass        # already awake (the pipe is full) or closing
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            while not self._stopping:
+                timeout = TICK if (self._tickers or self.away_timeout is not None) else 0.1
+                if not self._calls.empty():
+                    timeout = 0
+                events = self._sel.select(timeout)
+                now = self.clock()
+                try:
+                    self._turn(events, now)
+                except Exception as exc:  # noqa: BLE001  a bug here must not kill the table
+                    self._fault(exc)
+        finally:
+            self._shutdown(self._stop_reason)
+
+    _stop_reason = "the host closed the game"
+
+    def _turn(self, events: list, now: float) -> None:
+        for key, mask in events:
+            what = key.data
+            if what == "listen":
+                self._accept(now)
+            elif what == "udp":
+                self._datagrams(now)
+            elif what == "wake":
+                try:
+                    while self._wake_r.recv(4096):
+                        pass
+                except (BlockingIOError, OSError):
+                    pass
+            else:
+                conn: _Conn = what
+                if conn.cid not in self._conns:
+                    continue
+                if mask & selectors.EVENT_READ:
+                    self._read(conn, now)
+                if mask & selectors.EVENT_WRITE and conn.cid in self._conns:
+                    self._flush(conn, now)
+        self._drain_calls(now)
+        self._out.extend(self.core.ping_due(now))
+        self._timeouts(now)
+        for ticker in self._tickers:
+            try:
+                ticker(now)
+            except Exception as exc:  # noqa: BLE001  a bot's failure must not stop the host
+                self._fault(exc)
+        self._drain_calls(now)      # what the tickers just sent (bot moves) goes out this turn
+        self._after_batch(now)
+        answers, self._answers = self._answers, []
+        for future, result in answers:
+            future.set_result(result)
+
+    def _drain_calls(self, now: float) -> None:
+        while True:
+            try:
+                kind, a, b = self._calls.get_nowait()
+            except queue.Empty:
+                return
+            if kind == "local":
+                self._out.extend(self.core.receive(LOCAL, a, now))
+            elif kind == "call":
+                future: cf.Future = b
+                if not future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    result = a(self.core, now)
+                except BaseException as exc:  # noqa: BLE001  handed to the caller
+                    future.set_exception(exc)
+                    continue
+                if isinstance(result, Outbox):
+                    self._out.extend(result)
+                # answered once the turn's messages are out: when start() returns, the host's
+                # own session has already seen the start
+                self._answers.append((future, result))
+            elif kind == "stop":
+                self._stopping = True
+                self._stop_reason = a
+
+    # -- sockets ---------------------------------------------------------------------------------
+
+    def _accept(self, now: float) -> None:
+        while True:
+            try:
+                sock, addr = self._tcp.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:
+                # EMFILE and friends: nothing to accept into; try again on the next turn
+                self._fault(exc)
+                return
+            if len(self._conns) >= self.max_conns:
+                sock.close()
+                continue
+            sock.setblocking(False)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            conn = _Conn(next(self._ids), sock, addr, opened=now, last_heard=now)
+            self._conns[conn.cid] = conn
+            self._sel.register(sock, selectors.EVENT_READ, conn)
+            self.stats.accepted += 1
+
+    def _read(self, conn: _Conn, now: float) -> None:
+        try:
+            data = conn.sock.recv(READ_SIZE)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            self._drop(conn, now)
+            return
+        if not data:
+            self._drop(conn, now)
+            return
+        if conn.closing_at is not None:
+            return          # the core is done with it: nothing it says counts any more
+        self.stats.tcp_bytes_in += len(data)
+        conn.last_heard = now
+        try:
+            frames = conn.decoder.feed(data)
+        except ProtocolError as exc:
+            for frame in exc.frames:
+                self._take(conn, frame, now)
+            self._bad_data(conn, exc.text, now)
+            self._out.extend(self.core.protocol_error(conn.cid, exc, now))
+            return
+        for frame in frames:
+            self._take(conn, frame, now)
+
+    def _take(self, conn: _Conn, frame: Any, now: float) -> None:
+        out = self.core.receive_raw(conn.cid, frame, now, framed=True)
+        for cid, msg in out.sends:
+            if cid == conn.cid and isinstance(msg, m.ErrorMsg) and msg.code == "bad_message":
+                self._bad_data(conn, msg.text, now)
+        self._out.extend(out)
+
+    def _datagrams(self, now: float) -> None:
+        for _ in range(MAX_DATAGRAMS_PER_WAKE):
+            try:
+                data, addr = self._udp.recvfrom(2048)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                return      # e.g. an ICMP error from an earlier send: nothing to do about it
+            self.stats.udp_in += 1
+            try:
+                msg = m.decode(decode_datagram(data), framed=True)
+            except ProtocolError:
+                self.stats.udp_bad += 1
+                continue
+            if isinstance(msg, m.Ping):
+                pong = m.Pong(msg.t0, now, self.clock())
+                try:
+                    self._udp.sendto(encode_datagram(m.encode(pong)), addr)
+                except OSError:
+                    pass
+            elif isinstance(msg, m.UdpIntent):
+                cid = self.core.conn_of(msg.token)
+                if cid is None or cid == LOCAL:
+                    self.stats.udp_bad += 1
+                    continue
+                intent = m.Intent(msg.ref, msg.step, msg.action, msg.pressed)
+                self._out.extend(self.core.receive(cid, intent, now))
+            else:
+                self.stats.udp_bad += 1
+
+    def _flush(self, conn: _Conn, now: float) -> None:
+        if conn.out:
+            try:
+                sent = conn.sock.send(conn.out)
+            except (BlockingIOError, InterruptedError):
+                sent = 0
+            except OSError:
+                self._drop(conn, now)
+                return
+            if sent:
+                del conn.out[:sent]
+                conn.bytes_out += sent
+                self.stats.tcp_bytes_out += sent
+        if conn.closing_at is not None and not conn.out:
+            self._close_socket(conn)
+            return
+        want = bool(conn.out)
+        if want != conn.writing:
+            events = selectors.EVENT_READ | (selectors.EVENT_WRITE if want else 0)
+            self._sel.modify(conn.sock, events, conn)
+            conn.writing = want
+
+    def _drop(self, conn: _Conn, now: float) -> None:
+        """The connection is gone or useless: close it and tell the core."""
+        self._close_socket(conn)
+        self._out.extend(self.core.disconnect(conn.cid, now))
+
+    def _close_socket(self, conn: _Conn) -> None:
+        if self._conns.pop(conn.cid, None) is None:
+            return
+        try:
+            self._sel.unregister(conn.sock)
+        except (KeyError, ValueError):
+            pass
+        try:
+            conn.sock.close()
+        except OSError:
+            pass
+
+    def _timeouts(self, now: float) -> None:
+        joined = set(self.core.joined())
+        for conn in list(self._conns.values()):
+            if conn.closing_at is not None:
+                if now >= conn.closing_at:
+                    self._close_socket(conn)
+            elif conn.cid in joined:
+                if now - conn.last_heard > self.idle_timeout:
+                    self._notice(f"{self._who(conn)} stopped answering")
+                    self._drop(conn, now)
+            elif now - conn.opened > self.hello_timeout:
+                self._drop(conn, now)
+        core = self.core
+        if self.away_timeout is not None and core.started and not core.over:
+            for seat in core.overdue(now, self.away_timeout):
+                try:
+                    self._out.extend(core.hand_to_bot(seat, self.away_level, now))
+                except KomboError:
+                    continue
+
+    # -- after each turn: save, then send ------------------------------------------------------
+
+    def _after_batch(self, now: float) -> None:
+        applied = self.clock()
+        out, self._out = self._out, Outbox()
+        core = self.core
+        seats = self._seat_state()
+        if seats != self._table:
+            self._seat_notices(self._table, seats)
+            self._table = seats
+        table = tuple(entry for entry, _ in seats)
+        self.away_since = tuple(core.away_since())
+        key = (core.step, core.started, table)
+        if key != self._saved_key and self._save is not None:
+            try:
+                self._save(core)
+                self.stats.saves += 1
+            except (OSError, KomboError) as exc:
+                self._notice(f"Could not autosave: {exc}")
+            self._saved_key = key
+        if self.on_step is not None and out.sends:
+            self.on_step(core.step, applied)
+        self._dispatch(out, now)
+
+    def _dispatch(self, out: Outbox, now: float) -> None:
+        encoded: dict[int, bytes] = {}       # one message object sent to many: encode it once
+        touched: dict[int, _Conn] = {}
+        local: list[m.Message] = []
+        for cid, msg in out.sends:
+            if cid == LOCAL:
+                local.append(msg)
+                continue
+            conn = self._conns.get(cid)
+            if conn is None:
+                continue
+            frame = encoded.get(id(msg))
+            if frame is None:
+                frame = encoded[id(msg)] = encode_frame(m.encode(msg))
+            conn.out += frame
+            touched[cid] = conn
+        for cid in out.closes:
+            conn = self._conns.get(cid)
+            if conn is not None and conn.closing_at is None:
+                conn.closing_at = now + 1.0
+                touched[cid] = conn
+        for conn in touched.values():
+            if len(conn.out) > self.write_cap:
+                self.stats.dropped_slow += 1
+                self._notice(f"{self._who(conn)} was dropped: it does not read what it is sent")
+                conn.out.clear()
+                self._drop(conn, now)
+                continue
+            self._flush(conn, now)
+        if self._local is not None:
+            for msg in local:
+                self._local.receive(msg, now)
+        if self._out:       # a drop above told the core, which has news for the others
+            self._after_batch(now)
+
+    # -- notices ---------------------------------------------------------------------------------
+
+    def _notice(self, text: str) -> None:
+        self._notices.append(text)
+
+    def _who(self, conn: _Conn) -> str:
+        seats = self.core.conn_seats(conn.cid)
+        table = self.core.seat_table()
+        if seats and table[seats[0]].name:
+            return table[seats[0]].name
+        return str(conn.addr[0])
+
+    def _bad_data(self, conn: _Conn, text: str, now: float) -> None:
+        if now - conn.bad_noticed >= 5.0:      # one a while per connection: a flood is one notice
+            conn.bad_noticed = now
+            self._notice(f"Bad data from {conn.addr[0]}: {text}")
+
+    def _seat_state(self) -> tuple[tuple[m.SeatEntry, bool], ...]:
+        return tuple(zip(self.core.seat_table(), self.core.at_host()))
+
+    def _seat_notices(self, before: tuple, after: tuple) -> None:
+        for (old, old_host), (new, new_host) in zip(before, after):
+            name = new.name or old.name
+            if old.kind == "open" and new.kind != "open":
+                self._notice(f"{name} joined")
+            elif old.kind != "open" and new.kind == "open":
+                self._notice(f"{old.name} left")
+            elif not old_host and new_host:
+                self._notice(f"A bot plays for {name}")
+            elif old_host and not new_host:
+                self._notice(f"{name} is back")          # took the seat back from the bot
+            elif old.connected and not new.connected:
+                self._notice(f"{name} left")
+            elif not old.connected and new.connected:
+                self._notice(f"{name} is back")
+
+    def _fault(self, exc: BaseException) -> None:
+        text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        self.stats.errors.append(text)
+        del self.stats.errors[:-20]
+        self._notice(f"Host error: {text}")
+
+    # -- shutting down ---------------------------------------------------------------------------
+
+    def _shutdown(self, reason: str) -> None:
+        if self._closed.is_set():
+            return
+        now = self.clock()
+        bye = encode_frame(m.encode(m.Bye(reason[:m.MAX_TEXT])))
+        joined = set(self.core.joined())
+        for conn in self._conns.values():
+            if conn.cid in joined and conn.closing_at is None:
+                conn.out += bye
+        # a bounded last flush, so the peers read "the host closed the game", not a reset
+        deadline = now + 0.5
+        pending = [c for c in self._conns.values() if c.out]
+        while pending and self.clock() < deadline:
+            for conn in pending:
+                try:
+                    sent = conn.sock.send(conn.out)
+                    del conn.out[:sent]
+                except (BlockingIOError, InterruptedError):
+                    pass
+                except OSError:
+                    conn.out.clear()
+            pending = [c for c in pending if c.out]
+            if pending:
+                time.sleep(0.005)
+        for conn in list(self._conns.values()):
+            self._close_socket(conn)
+        for sock in (self._tcp, self._udp, self._wake_r, self._wake_w):
+            try:
+                sock.close()
+            except OSError:
+                pass
+        try:
+            self._sel.close()
+        except (OSError, ValueError):
+            pass
+        self._closed.set()
+        for future, result in self._answers:
+            future.set_result(result)
+        self._answers = []
+        # anyone still waiting on a call learns it will not happen
+        while True:
+            try:
+                kind, _, future = self._calls.get_nowait()
+            except queue.Empty:
+                break
+            if kind == "call" and future.set_running_or_notify_cancel():
+                future.set_exception(ServerError("the server is closed"))
+
+
+__all__ = ["HostServer", "ServerError", "ServerStats", "LOCAL", "bind_pair"]

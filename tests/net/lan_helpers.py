@@ -1,0 +1,222 @@
+"""Helpers for the over-the-socket LAN tests (test_server, test_lan_games, test_faults,
+test_headless): bounded waits, the isolation fixture, a raw TCP peer, a recording NetSession, and the
+replayed truth to compare peers' hashes with.
+
+Every socket test binds 127.0.0.1 only and skips unless it runs in an isolated network namespace
+(`unshare -n`), so nothing, multicast included, can reach the machine's real interfaces.
+"""
+from __future__ import annotations
+
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+import pytest
+
+try:
+    from netns import isolation_problem, loopback_problem
+except ModuleNotFoundError:  # pytest's importlib import mode does not put tests/net on sys.path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from netns import isolation_problem, loopback_problem
+
+from game.core.engine import Engine
+from net import messages as m
+from net.protocol import FrameDecoder, ProtocolError, encode_frame
+from net.session import NetSession
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+LO = "127.0.0.1"
+DEADLINE = 20.0
+T = TypeVar("T")
+
+
+def wait_for(probe: Callable[[], T], timeout: float = DEADLINE, what: str = "") -> T:
+    """Poll until probe() is truthy or the deadline passes; fail with `what` then."""
+    end = time.monotonic() + timeout
+    value = probe()
+    while not value and time.monotonic() < end:
+        time.sleep(0.01)
+        value = probe()
+    assert value, f"timed out waiting for {what or probe}"
+    return value
+
+
+@pytest.fixture
+def loopback() -> None:
+    problem = isolation_problem() or loopback_problem()
+    if problem:
+        pytest.skip(problem)
+
+
+def free_port() -> int:
+    """A port free for TCP and UDP just now (inside the test's own namespace: nobody races us)."""
+    for _ in range(50):
+        with socket.socket() as tcp, socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            tcp.bind((LO, 0))
+            port = tcp.getsockname()[1]
+            try:
+                udp.bind((LO, port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port")
+
+
+class RecordingSession(NetSession):
+    """A NetSession that keeps every message the host sent it (decoded), for stream checks."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.got: list[m.Message] = []
+
+    def receive_raw(self, data: object, now: float, framed: bool = False) -> None:
+        with self.lock:
+            self.got.append(m.decode(data))      # strict: the host only ever sends valid messages
+            super().receive_raw(data, now, framed)
+
+    def receive(self, msg: m.Message, now: float) -> None:
+        with self.lock:
+            self.got.append(msg)
+            super().receive(msg, now)
+
+    def since(self, mark: int) -> list[m.Message]:
+        with self.lock:
+            return list(self.got[mark:])
+
+
+class RawPeer:
+    """A hand-driven TCP connection to a host: send any bytes, read the host's messages."""
+
+    def __init__(self, port: int, host: str = LO) -> None:
+        self.sock = socket.create_connection((host, port), timeout=5)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.decoder = FrameDecoder()
+        self.got: list[m.Message] = []
+        self.closed = False
+
+    def send_bytes(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def send(self, msg: m.Message | dict) -> None:
+        self.send_bytes(encode_frame(msg if isinstance(msg, dict) else m.encode(msg)))
+
+    def _read(self, timeout: float) -> None:
+        self.sock.settimeout(timeout)
+        try:
+            data = self.sock.recv(65536)
+        except socket.timeout:
+            return
+        except ConnectionError:
+            self.closed = True
+            return
+        if not data:
+            self.closed = True
+            return
+        for frame in self.decoder.feed(data):
+            self.got.append(m.decode(frame))
+
+    def wait(self, predicate: Callable[[m.Message], bool], timeout: float = 5.0) -> m.Message:
+        """The first message (from the start) matching predicate, reading until it comes."""
+        end = time.monotonic() + timeout
+        seen = 0
+        while True:
+            for msg in self.got[seen:]:
+                if predicate(msg):
+                    self.got.remove(msg)
+                    return msg
+            seen = len(self.got)
+            if self.closed or time.monotonic() >= end:
+                raise AssertionError(f"no such message; got {self.got[-5:]}, closed={self.closed}")
+            self._read(min(0.05, max(0.0, end - time.monotonic())))
+
+    def wait_closed(self, timeout: float = 5.0) -> None:
+        end = time.monotonic() + timeout
+        while not self.closed and time.monotonic() < end:
+            try:
+                self._read(0.05)
+            except ProtocolError:
+                pass
+        assert self.closed, "the host kept the connection open"
+
+    def drain(self, seconds: float = 0.05) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not self.closed:
+            self._read(0.01)
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def truth_hashes(engine: Engine, config: Any, seed: int, actions: list) -> dict[int, bytes]:
+    """The public hash after each step of a replay: what every peer must have held."""
+    state = engine.new_game(config, seed)
+    hashes = {0: engine.public_hash(state)}
+    for n, action in enumerate(actions, 1):
+        engine.apply(state, action)
+        hashes[n] = engine.public_hash(state)
+    return hashes
+
+
+class ProcLines:
+    """A subprocess whose stdout lines are collected by a thread, so waits stay bounded."""
+
+    def __init__(self, argv: list[str], env: dict[str, str] | None = None) -> None:
+        import signal
+        import subprocess
+        import threading
+
+        def ctrl_c_as_usual() -> None:
+            # a test run started in the background (`cmd &`) ignores SIGINT, and so would its
+            # children: then Python installs no Ctrl-C handler in them at all
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+        self.proc = subprocess.Popen(argv, cwd=PROJECT_ROOT, env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                     preexec_fn=ctrl_c_as_usual)
+        self.lines: list[str] = []
+        self.err: list[str] = []
+        self._threads = [threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines),
+                                          daemon=True),
+                         threading.Thread(target=self._pump, args=(self.proc.stderr, self.err),
+                                          daemon=True)]
+        for t in self._threads:
+            t.start()
+
+    @staticmethod
+    def _pump(stream: Any, into: list[str]) -> None:
+        for line in stream:
+            into.append(line.rstrip("\n"))
+
+    def wait_line(self, predicate: Callable[[str], bool], timeout: float = DEADLINE) -> str:
+        return wait_for(lambda: next((x for x in list(self.lines) if predicate(x)), None)
+                        or (self.proc.poll() is not None and not self._alive_pumps()
+                            and _fail(f"exited {self.proc.returncode}: {self.lines[-5:]} "
+                                      f"{self.err[-5:]}")), timeout, what="a line")
+
+    def _alive_pumps(self) -> bool:
+        return any(t.is_alive() for t in self._threads)
+
+    def finish(self, timeout: float = DEADLINE) -> int:
+        import subprocess
+        try:
+            code = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still running after {timeout} s: {self.lines[-10:]} "
+                                 f"{self.err[-10:]}") from None
+        for t in self._threads:
+            t.join(5)
+        return code
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.finish()
+
+
+def _fail(text: str) -> None:
+    raise AssertionError(text)
