@@ -820,6 +820,13 @@ class KabooomScene(Scene):
         if len(self._sprites) > 300:   # messages are many and short-lived
             self._sprites = {k: s for k, s in self._sprites.items() if not (isinstance(k, tuple) and k[0] == "toast")}
 
+    # -- for overlays over the game (game.ui.lan_status) ------------------------------------------
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        return self.layout.player_card(seat, self.players)
+
+    def status_rect(self) -> pygame.Rect:
+        return self.layout.board_rect
+
     # -- for the results screen -------------------------------------------------------------------
     @classmethod
     def result_rows(cls, view: dict) -> list[str]:

@@ -59,8 +59,9 @@ class ResultsScene(MenuScene):
         self.outcome = match.session.outcome()
         self.scene_class = self._scene_class()
         self.details = self._details()
-        self.menu.items = [Button("Rematch", self.rematch, centred=True),
-                           Button("Main menu", self.main_menu, centred=True)]
+        self.menu.items = [Button("Main menu", self.main_menu, centred=True)]
+        if getattr(match, "can_rematch", True):      # a LAN game has none: the table breaks up
+            self.menu.items.insert(0, Button("Rematch", self.rematch, centred=True))
         rows_h = ROW_H * match.players
         height = 140 + rows_h + 30 + self.menu.content_height + 34
         self.panel = pygame.Rect(0, 0, PANEL_W, height)
