@@ -408,6 +408,14 @@ class LanClient:
         return client          # connecting, reconnecting
 
     @property
+    def refusal_code(self) -> str:
+        """The host's reason code when refused ("full", "bad_token", ...), else ""."""
+        if self._client is None:
+            return ""
+        refusal = self._client.refusal or (self._session.peer.refusal if self._session else None)
+        return refusal.code if refusal is not None else ""
+
+    @property
     def message(self) -> str:
         """Why the state is refused or lost, for the player."""
         if self._client is None:

@@ -18,6 +18,7 @@ from . import theme
 from .input import Press, device_hint, device_name
 from .lan import (MAX_NAME, LanUnavailable, backend, default_name, game_for_key, lan_games,
                   remember_name)
+from .seat_memory import seat_memory_for
 from .text_field import TextField, TextInputSwitch
 from .theme import Fonts
 from .widgets import (Backdrop, Button, ButtonRow, Choice, Heading, Item, Menu, MenuScene,
@@ -312,11 +313,21 @@ class JoinScene(MenuScene):
             joinable, status = False, "different version"
         elif info is None or not info.available:
             joinable, status = False, "unknown game"
+        elif self._my_seat((entry.address, entry.port), entry.game):
+            status = "your seat"         # a seat kept for us since our client closed
         elif entry.seats_free <= 0:
             joinable, status = False, "full"
         return GameRow(entry.service_name or f"{entry.name}@{address}", title=title,
                        detail=" · ".join(bits), status=status, joinable=joinable,
                        on_select=lambda e=entry: self.join_entry(e))
+
+    def _my_seat(self, address: tuple[str, int], game: str) -> bool:
+        # Rows are rebuilt as the list changes: read the file once per scene, not per row.
+        known = self.__dict__.setdefault("_kept_seats", {})
+        key = (address, game)
+        if key not in known:
+            known[key] = seat_memory_for(self.app).recall(address, game) is not None
+        return known[key]
 
     @staticmethod
     def _seats_text(free: int) -> str:
@@ -355,7 +366,8 @@ class JoinScene(MenuScene):
         if info is None or not info.available:
             self._fail("This version of Kombo Arcade does not have that game.")
             return
-        if entry.seats_free < len(self.local):
+        if entry.seats_free < len(self.local) and not self._my_seat((entry.address, entry.port),
+                                                                     entry.game):
             self._fail("That table is full." if entry.seats_free <= 0 else
                        f"Only {self._seats_text(entry.seats_free)} there: fewer players here, or "
                        f"another table.")
@@ -383,18 +395,25 @@ class JoinScene(MenuScene):
                 self._fail(f"{device_name(device)} is not connected.")
                 return
         name = self.name_field.text.strip() or "Player"
+        memory = seat_memory_for(self.app)
+        token = memory.recall(address, info.key)
+
+        def connect(token: bytes | None = token):
+            extra = {"token": token} if token is not None else {}
+            return backend(self.app).client(address, name=name, want=len(self.local),
+                                            game=info.key, **extra)
         try:
-            client = backend(self.app).client(address, name=name, want=len(self.local),
-                                              game=info.key)
+            client = connect()
         except Exception as exc:  # noqa: BLE001  the player reads one line and stays here
             self._fail(f"Could not join: {exc}")
             return
         remember_name(self.app, name)
         self.app.save_settings()
-        from .waiting_room import WaitingRoom
+        from .waiting_room import SeatRejoin, WaitingRoom
         self.text_input.sync(False)
         self.app.push(WaitingRoom(self.app, info, client, devices=list(self.local), host=False,
-                                  where=where))
+                                  where=where, rejoin=SeatRejoin(memory, address, info.key,
+                                                                 token is not None, connect)))
 
     # -- scene --------------------------------------------------------------------------------
 

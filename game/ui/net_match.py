@@ -146,8 +146,12 @@ class NetMatch:
 
     # -- the loop ---------------------------------------------------------------------------------
 
+    rejoin: Any = None            # a waiting room's SeatRejoin: forgets our seat when the game ends
+
     def update(self, now: float) -> None:
         self.pump_notices()       # bots: the facade's own (see the module's doc)
+        if self.rejoin is not None:
+            self.rejoin.follow(self.lan)
 
     def pump_notices(self) -> None:
         """The facade's and the session's messages for the players, as toasts."""

@@ -6,7 +6,8 @@ Every network call is the facade's, in its own threads: this screen only reads i
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
 
@@ -54,11 +55,42 @@ class ActionRow(ButtonRow):
             draw_text(surface, fonts, button.label, rect.center, colour=colour, anchor="center")
 
 
+@dataclass
+class SeatRejoin:
+    """How a joined client keeps its seat across restarts: the token is remembered once the host
+    welcomes us, and a token the host no longer knows is forgotten and the join tried afresh."""
+
+    memory: Any                       # game.ui.seat_memory.SeatMemory
+    address: tuple[str, int]
+    game: str
+    used_token: bool
+    connect: Callable[..., Any]       # connect(token=None) -> a new client
+    kept: bool = False
+
+    def follow(self, client: Any) -> Any | None:
+        """Called every update; returns a fresh client to use instead of `client`, or None."""
+        state = getattr(client, "state", "")
+        token = getattr(client, "token", None)
+        if not self.kept and state in ("lobby", "playing") and isinstance(token, bytes):
+            self.memory.remember(self.address, self.game, token)
+            self.kept = True
+        if state == "over":
+            self.memory.forget(self.address, self.game)
+        if (state == "refused" and self.used_token
+                and getattr(client, "refusal_code", "") == "bad_token"):
+            self.memory.forget(self.address, self.game)
+            self.used_token = False
+            client.close()
+            return self.connect(token=None)
+        return None
+
+
 class WaitingRoom(MenuScene):
     def __init__(self, app: "App", info: "GameInfo", lan: Any, *,
                  devices: Mapping[int, str] | Sequence[str] = (), host: bool,
-                 where: str = "") -> None:
+                 where: str = "", rejoin: SeatRejoin | None = None) -> None:
         super().__init__(app)
+        self.rejoin = rejoin
         self.info = info
         self.lan = lan
         self.is_host = host
@@ -172,6 +204,8 @@ class WaitingRoom(MenuScene):
             self.app.toast(f"Could not tell the host: {exc}", "error")
 
     def back(self) -> None:
+        if self.rejoin is not None:     # leaving on purpose gives the seat up (the host frees it)
+            self.rejoin.memory.forget(self.rejoin.address, self.rejoin.game)
         self._close()
         self.app.stack.remove(self)
 
@@ -192,6 +226,11 @@ class WaitingRoom(MenuScene):
     def update(self, dt: float) -> None:
         if self._left or self._handed_over:
             return
+        if self.rejoin is not None:
+            fresh = self.rejoin.follow(self.lan)
+            if fresh is not None:
+                self.lan = fresh
+                return
         state = self.state
         if state in DEFAULT_MESSAGES:
             message = getattr(self.lan, "message", "") or DEFAULT_MESSAGES[state]
@@ -230,6 +269,7 @@ class WaitingRoom(MenuScene):
         try:
             match = NetMatch(self.app, self.info, self.lan, self.devices, host=self.is_host,
                              **self.app.match_kwargs)
+            match.rejoin = self.rejoin
             scene = self.info.load(self.info.scene_path)(self.app, match)
         except Exception as exc:  # noqa: BLE001  the game cannot show: say so and leave cleanly
             if match is not None:

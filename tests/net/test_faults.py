@@ -216,3 +216,17 @@ def test_a_damaged_autosave_is_refused_in_words(tmp_path, data, words) -> None:
         LanHost.resume(bad, name="X", bind=LO, port=0, advertise=False)
     with pytest.raises(SaveError, match="there is no save"):
         LanHost.resume(tmp_path / "nothing.bin", name="X", bind=LO, port=0, advertise=False)
+
+
+def test_a_token_the_host_does_not_know_is_refused_with_its_code(loopback, tmp_path) -> None:  # noqa: F811
+    host = make_host(tmp_path, 2, seed=5)
+    try:
+        stranger = LanClient(host.address, name="Old", game="kabooom", token=b"\x5a" * 16,
+                             reconnect_for=0.0)
+        wait_for(lambda: stranger.state == "refused", what="the stale token refused")
+        assert stranger.refusal_code == "bad_token"
+        assert "does not know this seat" in stranger.message
+        assert [s.kind for s in host.seats()] == ["bot", "open"]    # nothing taken
+        stranger.close()
+    finally:
+        host.close()

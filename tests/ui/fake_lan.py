@@ -186,6 +186,9 @@ class FakeClient:
         self.ping_ms: float | None = None
         self.closed = 0
         self.ready_calls: list[bool] = []
+        self.given_token = token          # what the join screen offered the host
+        self.token: bytes | None = None   # what the host gave us
+        self.refusal_code = ""
         self.table = FakeTable([], host_side=False)
         self._session: FakeNetSession | None = None
         lan.clients.append(self)
@@ -193,6 +196,7 @@ class FakeClient:
     # -- what tests do to it ----------------------------------------------------------------------
     def welcome(self, seats: list[LanSeat]) -> None:
         self.table.seats = list(seats)
+        self.token = self.given_token or bytes(range(16))
         self.state = "lobby"
         self.ping_ms = 3.0
 

@@ -767,3 +767,39 @@ def test_a_chosen_lan_interface_binds_the_host_and_the_browser_to_it():
     assert chosen.browser.keywords == {"interfaces": ["192.0.2.5"]}
     everywhere = backend(SimpleNamespace(settings=Settings()))
     assert not hasattr(everywhere.host, "keywords")
+
+
+def test_a_player_whose_client_closed_rejoins_a_full_table_with_the_kept_token(app: App,
+                                                                              lan: FakeLan) -> None:
+    lan.entries = list(ENTRIES)
+    scene = open_join(app, lan)
+    scene.menu.focus_on(game_rows(scene)[0])
+    press(app, "select")
+    first = lan.clients[0]
+    assert first.given_token is None
+    first.welcome([LanSeat(0, "Alice", "human", "", True, False, False),
+                   LanSeat(1, "Player", "human", "", True, False, True)])
+    run(app)                                     # the waiting room keeps the host's token
+    app.stack.reset(MainMenu(app))               # the client dies without leaving properly
+
+    full = Entry("Alice's table", "192.168.1.5", 47800, "kabooom", 0, "Alice", service_name="a")
+    lan.entries = [full]
+    scene = open_join(app, lan)
+    row = game_rows(scene)[0]
+    assert (row.status, row.joinable) == ("your seat", True)
+    scene.menu.focus_on(row)
+    press(app, "select")
+    assert lan.clients[-1].given_token == first.token
+    assert isinstance(app.stack.top, WaitingRoom)
+
+
+def test_leaving_the_waiting_room_on_purpose_gives_the_seat_up(app: App, lan: FakeLan) -> None:
+    lan.entries = list(ENTRIES)
+    scene = open_join(app, lan)
+    scene.menu.focus_on(game_rows(scene)[0])
+    press(app, "select")
+    lan.clients[0].welcome([LanSeat(0, "Player", "human", "", True, False, True)])
+    run(app)
+    app.stack.top.back()
+    again = open_join(app, lan)
+    assert game_rows(again)[0].status == "2 seats free"
