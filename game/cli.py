@@ -382,7 +382,7 @@ def run_window(args: argparse.Namespace) -> int:
 # -- errors ------------------------------------------------------------------------------------------
 
 def write_crash_log(exc: BaseException) -> Path | None:
-    from game.ui.settings import data_dir
+    from game.storage import data_dir
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     for folder in (data_dir(), Path(os.environ.get("TMPDIR", "/tmp"))):

@@ -12,23 +12,21 @@ on ext4 (a rename over a file flushes its data), appending a record about one. T
 the fault covered is the host *process* dying, which cannot tear a single write() and leaves the
 page cache to the kernel. A record cut short (power lost mid-write) is the end of the journal.
 
-Net code must not import pygame, so the user's data folder is worked out here rather than taken
-from game.ui.settings (the rules are the same).
+The user's data folder and the atomic write come from game.storage, shared with the settings.
 """
 from __future__ import annotations
 
 import os
-import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgpack
 
+from game.storage import data_dir, write_atomic
+
 from .host_core import SaveError
 
-APP_DIR = "kombo-arcade"
 FILE_NAME = "lan-autosave.bin"
 MAGIC = "kombo-lan-save"
 ENVELOPE_VERSION = 1
@@ -41,23 +39,6 @@ class LanSave:
     game: str            # the game's key, to pick the engine before restoring
     port: int            # where the host listened: its peers reconnect there
     name: str            # the host player's name
-
-
-def data_dir() -> Path:
-    """$KOMBO_ARCADE_DATA_DIR, else the platform's user data folder (XDG on Linux)."""
-    override = os.environ.get("KOMBO_ARCADE_DATA_DIR")
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA")
-        if base:
-            return Path(base) / APP_DIR
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_DIR
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg:
-        return Path(xdg) / APP_DIR
-    return Path.home() / ".local" / "share" / APP_DIR
 
 
 def default_save_path() -> Path:
@@ -88,20 +69,7 @@ def decode_save(data: bytes) -> LanSave:
 
 def write_save(path: Path, save: LanSave) -> None:
     """Write atomically: a temp file beside `path`, then os.replace. Raises OSError."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = encode_save(save)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(Path(path), encode_save(save))
 
 
 def read_save(path: Path) -> LanSave:

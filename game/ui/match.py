@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 from game.core.bots import BotDriver
 from game.core.session import LocalSession, SeatInfo, Session
@@ -26,8 +26,27 @@ class SeatPlan:
         return device_name(self.device) if self.kind == "human" else f"Bot ({self.level})"
 
 
+class DeviceSeats:
+    """Which seats a device plays, for any match with `plans` and a `session` (local or LAN)."""
+
+    plans: Sequence[Any]
+    session: Session
+
+    def seats_of(self, device: str) -> list[int]:
+        """Local human seats played with this device (one device may play several, hot-seat)."""
+        return [i for i, p in enumerate(self.plans) if p.kind == "human" and p.device == device]
+
+    def acting_seat_of(self, device: str) -> int | None:
+        """The seat this device should act for now: one of its seats that may act, else None."""
+        acting = self.session.to_act()
+        for seat in self.seats_of(device):
+            if seat in acting:
+                return seat
+        return None
+
+
 @dataclass
-class Match:
+class Match(DeviceSeats):
     info: GameInfo
     players: int
     options: Mapping[str, str]
@@ -59,18 +78,6 @@ class Match:
         plan = self.plans[seat]
         who = "Bot" if plan.kind == "bot" else "Player"
         return f"{PLAYER_NAMES[seat]} ({who})"
-
-    def seats_of(self, device: str) -> list[int]:
-        """Local human seats played with this device (one device may play several, hot-seat)."""
-        return [i for i, p in enumerate(self.plans) if p.kind == "human" and p.device == device]
-
-    def acting_seat_of(self, device: str) -> int | None:
-        """The seat this device should act for now: one of its seats that may act, else None."""
-        acting = self.session.to_act()
-        for seat in self.seats_of(device):
-            if seat in acting:
-                return seat
-        return None
 
     def update(self, now: float) -> None:
         if self.bots is not None:

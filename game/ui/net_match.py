@@ -19,7 +19,7 @@ from game.core.session import SeatInfo
 
 from .input import device_name
 from .lan import DEFAULT_DEVICES
-from .match import SeatPlan
+from .match import DeviceSeats, SeatPlan
 from .theme import PLAYER_NAMES
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def assign_devices(local_humans: Sequence[int],
     return chosen
 
 
-class NetMatch:
+class NetMatch(DeviceSeats):
     can_rematch = False
 
     def __init__(self, app: "App | None", info: "GameInfo", lan: Any,
@@ -133,16 +133,6 @@ class NetMatch:
     def seat_name(self, seat: int) -> str:
         name = self.player_name(seat)
         return f"{PLAYER_NAMES[seat]} ({name})" if name else PLAYER_NAMES[seat]
-
-    def seats_of(self, device: str) -> list[int]:
-        return [i for i, p in enumerate(self.plans) if p.kind == "human" and p.device == device]
-
-    def acting_seat_of(self, device: str) -> int | None:
-        acting = self.session.to_act()
-        for seat in self.seats_of(device):
-            if seat in acting:
-                return seat
-        return None
 
     # -- the loop ---------------------------------------------------------------------------------
 

@@ -7,11 +7,11 @@ offers the token again when the player joins the same table, and a table it know
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable
+
+from game.storage import data_dir, write_atomic
 
 FILE_NAME = "lan-seats.json"
 KEEP_FOR = 24 * 3600        # a seat older than a day is from another evening's game
@@ -42,11 +42,7 @@ class SeatMemory:
     def _save(self, data: dict[str, dict]) -> None:
         newest = dict(sorted(data.items(), key=lambda kv: kv[1]["at"])[-KEEP_AT_MOST:])
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".seats-")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(newest, f)
-            os.replace(tmp, self.path)
+            write_atomic(self.path, json.dumps(newest).encode("utf-8"))
         except OSError:
             pass                # a read-only home only costs the rejoin-after-restart convenience
 
@@ -75,5 +71,4 @@ def seat_memory_for(app: object) -> SeatMemory:
     custom = getattr(app, "seat_memory", None)
     if custom is not None:
         return custom
-    from net.save import data_dir
     return SeatMemory(data_dir() / FILE_NAME)

@@ -9,15 +9,14 @@ from __future__ import annotations
 import copy
 import json
 import os
-import sys
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.storage import config_dir, write_atomic
+
 from .input import DEFAULT_ZONES, ZONE_BUTTONS
 
-APP_DIR = "kombo-arcade"
 FILE_NAME = "settings.json"
 SCALES: tuple[int | str, ...] = (1, 2, 3, "fit")
 MAX_NAME = 24
@@ -105,33 +104,6 @@ def _clean_bindings(data: Any) -> dict[str, dict[str, str]]:
     return out
 
 
-def _user_dir(env_var: str, xdg_var: str, xdg_fallback: str, windows_var: str, mac_folder: str) -> Path:
-    override = os.environ.get(env_var)
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get(windows_var) or os.environ.get("APPDATA")
-        if base:
-            return Path(base) / APP_DIR
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / mac_folder / APP_DIR
-    xdg = os.environ.get(xdg_var)
-    if xdg:
-        return Path(xdg) / APP_DIR
-    return Path.home() / xdg_fallback / APP_DIR
-
-
-def config_dir() -> Path:
-    return _user_dir("KOMBO_ARCADE_CONFIG_DIR", "XDG_CONFIG_HOME", ".config", "APPDATA",
-                     "Application Support")
-
-
-def data_dir() -> Path:
-    """Saves and crash logs."""
-    return _user_dir("KOMBO_ARCADE_DATA_DIR", "XDG_DATA_HOME", ".local/share", "LOCALAPPDATA",
-                     "Application Support")
-
-
 def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
@@ -175,21 +147,5 @@ def _reason(exc: BaseException) -> str:
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically; raises OSError (callers show it to the player)."""
     path = settings_path() if path is None else path
-    write_atomic(path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
+    write_atomic(path, text.encode("utf-8"), durable=True)

@@ -5,6 +5,7 @@ import os
 import pygame
 import pytest
 
+import game.storage as storage_mod
 from game.ui import settings as settings_mod
 from game.ui.app import App
 from game.ui.input import DEFAULT_ZONES
@@ -23,7 +24,7 @@ def test_config_folder_follows_the_environment(tmp_path, monkeypatch):
     assert config_dir() == tmp_path / "mine"
     monkeypatch.delenv("KOMBO_ARCADE_CONFIG_DIR")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(settings_mod.sys, "platform", "linux")
+    monkeypatch.setattr(storage_mod.sys, "platform", "linux")
     assert config_dir() == tmp_path / "xdg" / "kombo-arcade"
     monkeypatch.delenv("XDG_CONFIG_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
