@@ -29,6 +29,8 @@ def load_factory(path: str) -> BotFactory:
     return getattr(importlib.import_module(module), name)
 
 
+# Lives only in the bot worker process: a bot keeps its generator between decisions, exactly as the
+# in-process path keeps it in BotDriver._local, so both paths play the same game from one seed.
 _worker_bots: dict[tuple, Bot] = {}
 
 
