@@ -33,6 +33,7 @@ class LanBackend:
     host: Callable[..., Any]       # LanHost(info, players, options, plans, *, name, port, ...)
     client: Callable[..., Any]     # LanClient(address, *, name, want, game, prefer)
     browser: Callable[[], Any]     # net.discovery.Browser(): entries(), close()
+    ping: Callable[[tuple[str, int]], float | None] | None = None   # round trip in ms, blocking
 
 
 def backend(app: "App") -> LanBackend:
@@ -42,14 +43,15 @@ def backend(app: "App") -> LanBackend:
     try:
         from net.discovery import Browser
         from net.lan import LanClient, LanHost
+        from net.ping import measure_ping
     except ImportError as exc:
         raise LanUnavailable(f"LAN play is not available in this build ({exc})") from exc
     interface = getattr(app.settings, "lan_interface", "all")
     if interface == "all":
-        return LanBackend(LanHost, LanClient, Browser)
+        return LanBackend(LanHost, LanClient, Browser, measure_ping)
     # One interface chosen in Settings: host and advertise only there, and browse only there.
     return LanBackend(functools.partial(LanHost, bind=interface), LanClient,
-                      functools.partial(Browser, interfaces=[interface]))
+                      functools.partial(Browser, interfaces=[interface]), measure_ping)
 
 
 def lan_games(app: "App") -> list["GameInfo"]:

@@ -18,6 +18,7 @@ from . import theme
 from .input import Press, device_hint, device_name
 from .lan import (MAX_NAME, LanUnavailable, backend, default_name, game_for_key, lan_games,
                   remember_name)
+from .ping_board import PingBoard
 from .seat_memory import seat_memory_for
 from .text_field import TextField, TextInputSwitch
 from .theme import Fonts
@@ -242,8 +243,12 @@ class JoinScene(MenuScene):
         self.error_line = Note("", colour=theme.BAD, size=theme.TINY, height=40)
         self.browser: BrowserHandle | None = None
         self.discovery_error = ""
+        self.pings = PingBoard(None)
+        self._pings_shown = 0
         try:
-            self.browser = BrowserHandle(backend(app).browser)
+            lan = backend(app)
+            self.browser = BrowserHandle(lan.browser)
+            self.pings = PingBoard(lan.ping)
         except LanUnavailable as exc:
             self.discovery_error = str(exc)
         self._build()
@@ -305,7 +310,7 @@ class JoinScene(MenuScene):
             else f"[{entry.address}]:{entry.port}"
         title = f"{info.title if info else entry.game} · {entry.host_name}"
         people = ", ".join(entry.players) if entry.players else ""
-        ping = getattr(entry, "ping_ms", None)
+        ping = self.pings.get((entry.address, entry.port))
         bits = [address] + ([f"{ping:.0f} ms"] if isinstance(ping, (int, float)) else []) \
             + ([people] if people else [])
         joinable, status = True, self._seats_text(entry.seats_free)
@@ -426,7 +431,10 @@ class JoinScene(MenuScene):
             self._build()
             return
         entries = self.browser.entries()
-        if entries != self.entries:
+        for entry in entries[:MAX_LISTED]:
+            self.pings.want((entry.address, entry.port))
+        if entries != self.entries or self.pings.version != self._pings_shown:
+            self._pings_shown = self.pings.version
             had = bool(self.entries)
             self.entries = entries
             self._build()
@@ -443,6 +451,7 @@ class JoinScene(MenuScene):
         self.app.stack.remove(self)
 
     def on_exit(self) -> None:
+        self.pings.close()
         self.text_input.sync(False)
         if self.browser is not None:
             self.browser.close()

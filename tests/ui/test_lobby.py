@@ -803,3 +803,17 @@ def test_leaving_the_waiting_room_on_purpose_gives_the_seat_up(app: App, lan: Fa
     app.stack.top.back()
     again = open_join(app, lan)
     assert game_rows(again)[0].status == "2 seats free"
+
+
+def test_the_join_list_shows_each_tables_ping(app: App, lan: FakeLan) -> None:
+    from dataclasses import replace
+    app.lan_backend = replace(app.lan_backend, ping=lambda address: 7.0)   # type: ignore[attr-defined]
+    lan.entries = list(ENTRIES[:1])
+    scene = open_join(app, lan)
+    for _ in range(50):
+        run(app)
+        if "7 ms" in game_rows(scene)[0].detail:
+            break
+        import time
+        time.sleep(0.01)
+    assert "7 ms" in game_rows(scene)[0].detail
