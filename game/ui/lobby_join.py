@@ -18,7 +18,7 @@ from . import theme
 from .input import Press, device_hint, device_name
 from .lan import (MAX_NAME, LanUnavailable, backend, default_name, game_for_key, lan_games,
                   remember_name)
-from .ping_board import PingBoard
+from .ping_board import PingBoard, ping_text
 from .seat_memory import seat_memory_for
 from .text_field import TextField, TextInputSwitch
 from .theme import Fonts
@@ -311,7 +311,7 @@ class JoinScene(MenuScene):
         title = f"{info.title if info else entry.game} · {entry.host_name}"
         people = ", ".join(entry.players) if entry.players else ""
         ping = self.pings.get((entry.address, entry.port))
-        bits = [address] + ([f"{ping:.0f} ms"] if isinstance(ping, (int, float)) else []) \
+        bits = [address] + ([ping_text(ping)] if isinstance(ping, (int, float)) else []) \
             + ([people] if people else [])
         joinable, status = True, self._seats_text(entry.seats_free)
         if not entry.compatible:

@@ -57,3 +57,8 @@ class PingBoard:
     def close(self) -> None:
         with self._lock:
             self._closed = True
+
+
+def ping_text(ms: float) -> str:
+    """"3 ms"; "<1 ms" on a fast LAN, where "0 ms" would read as no answer."""
+    return "<1 ms" if ms < 1.0 else f"{ms:.0f} ms"

@@ -13,6 +13,7 @@ import pygame
 
 from . import theme
 from .lan import back_to_menu, shareable_address
+from .ping_board import ping_text
 from .theme import PLAYER_COLOURS, PLAYER_NAMES
 from .widgets import (Backdrop, Button, ButtonRow, Choice, MenuScene, draw_chip, draw_hints,
                       draw_panel, draw_text, draw_title)
@@ -303,8 +304,8 @@ class WaitingRoom(MenuScene):
         if state == "reconnecting":
             return f"Reconnecting to the host{where}…", "Hold on: your seat is kept"
         ping = getattr(self.lan, "ping_ms", None)
-        ping_text = f" · ping {ping:.0f} ms" if isinstance(ping, (int, float)) else ""
-        return (f"Joined the table{where}{ping_text}",
+        ping_line = f" · ping {ping_text(ping)}" if isinstance(ping, (int, float)) else ""
+        return (f"Joined the table{where}{ping_line}",
                 "The host starts when everyone is ready" if self._ready()
                 else "Say you are ready when you are")
 

@@ -51,3 +51,8 @@ def test_an_unreachable_table_or_no_measure_shows_no_ping():
     quiet = PingBoard(None)
     quiet.want(("b", 2))
     assert quiet.get(("b", 2)) is None
+
+
+def test_a_fast_lan_reads_below_one_millisecond_not_zero():
+    from game.ui.ping_board import ping_text
+    assert ping_text(0.3) == "<1 ms" and ping_text(12.4) == "12 ms"
