@@ -236,9 +236,9 @@ class PeerClient:
                 return
             with self.session.lock:
                 self.peer.lost()
-                over = self.session.outcome() is not None
                 can_rejoin = self.peer.token is not None
-            if over or not can_rejoin or self.reconnect_for <= 0:
+            # even when the game is over: the host may play again at the same table (rematch)
+            if not can_rejoin or self.reconnect_for <= 0:
                 self.problem = self.problem or "lost the host"
                 self.state = "lost"
                 return
@@ -330,7 +330,8 @@ class PeerClient:
                 # a race: a copy by UDP too, and the first to arrive wins (DESIGN: the slap)
                 token = self.peer.token
                 if token is not None:
-                    self._send_udp(m.UdpIntent(token, msg.ref, msg.step, msg.action, msg.pressed))
+                    self._send_udp(m.UdpIntent(token, msg.ref, msg.step, msg.action, msg.pressed,
+                                                msg.game_no))
 
     def _write(self, msg: m.Message) -> None:
         self._out += encode_frame(m.encode(msg))

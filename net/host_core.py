@@ -16,6 +16,12 @@ fill the open ones with bots first), every seat's holder is connected and every 
 sends everyone step 0, the first views. In the lobby a peer that says Bye gives its seats back; one
 that merely drops keeps them for a reconnect, as in a game.
 
+Rematch: once a game is over, `rematch(now, seed)` takes the table back to its lobby for a new game
+from the same config and a new seed: same seats, holders, tokens and connections; remote people are
+asked to say Ready again (the host's own seats and bots are ready). `game_no` numbers the games
+(0, 1, ...): every connection gets NewGame, step numbers start from 0 again, and intents of another
+game are refused as stale. `start()` then starts it exactly like the first.
+
 Secrecy: a connection only ever receives views, events and legal moves of the seats it holds, the
 spectator view, and the action its own seat made.
 """
@@ -132,6 +138,7 @@ class HostCore:
         self.state: Any = engine.new_game(config, seed)
         self.log: list[Action] = []
         self.started = False
+        self.game_no = 0                  # 0 for the first game, +1 per rematch
         self.local_token = self._new_token()
         # token -> player name
         self._holders: dict[bytes, str] = {self.local_token: host_name[:m.MAX_NAME] or "host"}
@@ -470,7 +477,8 @@ class HostCore:
         token = self._conns[conn].token
         assert token is not None
         out.send(conn, m.Welcome(token, self.engine.key, self.engine.configs.encode(self.config),
-                                 self.config.players, self.seats_of(token), self.step))
+                                 self.config.players, self.seats_of(token), self.step,
+                                 self.game_no))
 
     def hand_to_bot(self, seat: int, level: str, now: float) -> Outbox:
         """Give an open or away seat to a bot the host's client runs. An away player gets the seat
@@ -527,6 +535,34 @@ class HostCore:
         self._broadcast_views(out, 0, [], None)
         return out
 
+    def rematch(self, now: float, seed: int) -> Outbox:
+        """The game is over: back to the lobby for a new game (same config, seed `seed`) at the
+        same table. Raises StartError (and changes nothing) while the game is not over."""
+        if not self.started:
+            raise StartError("The game has not started yet")
+        if not self.over:
+            raise StartError("The game is not over yet")
+        if not 0 <= seed < 2**64:
+            raise ValueError("the seed must fit 64 bits, so that saves can carry it")
+        state = self.engine.new_game(self.config, seed)
+        self.seed = seed
+        self.state = state
+        self.log = []
+        self.started = False
+        self.game_no += 1
+        self._sent_public = None
+        for s in self._seats:
+            if s.kind == "human" and s.holder != self.local_token:
+                s.ready = False
+            elif s.kind != "open":
+                s.ready = True
+        out = Outbox()
+        news = m.NewGame(self.game_no)
+        for conn in self.joined():
+            out.send(conn, news)
+        self._broadcast_seats(out)
+        return out
+
     # -- intents ---------------------------------------------------------------------------------
 
     def _intent(self, conn: ConnId, intent: m.Intent, now: float) -> Outbox:
@@ -542,6 +578,8 @@ class HostCore:
         if intent.ref <= c.last_ref:
             return out   # a second copy (TCP and UDP), or an old one overtaken: already handled
         c.last_ref = intent.ref
+        if intent.game_no != self.game_no:
+            return refuse("stale", "too late: that move was made in an earlier game")
         if not self.started:
             return refuse("not_started", "the game has not started yet")
         try:
@@ -626,7 +664,7 @@ class HostCore:
         self._sent_public = (number, public_view)
         public = m.StepMsg(number, None, None if patch is not None else public_view,
                            self._events(events, None), public_hash, to_act, (), None, outcome,
-                           patch)
+                           patch, self.game_no)
         action_wire = self.engine.actions.encode(action) if action is not None else None
         per_seat: dict[int, m.StepMsg] = {}
         for conn in self.joined():
@@ -638,7 +676,7 @@ class HostCore:
                         self._events(events, seat), public_hash, to_act,
                         self._legal(seat, to_act),
                         action_wire if action is not None and action.seat == seat else None,
-                        outcome)
+                        outcome, None, self.game_no)
                 out.send(conn, per_seat[seat])
             out.send(conn, public)   # last: it closes the step for that peer
 
@@ -647,8 +685,9 @@ class HostCore:
         public_hash, to_act, outcome = self._common(public_view)
         for seat in self.conn_seats(conn):
             out.send(conn, m.Snapshot(self.step, seat, self.view(seat), public_hash, to_act,
-                                      self._legal(seat, to_act), outcome))
-        out.send(conn, m.Snapshot(self.step, None, public_view, public_hash, to_act, (), outcome))
+                                      self._legal(seat, to_act), outcome, self.game_no))
+        out.send(conn, m.Snapshot(self.step, None, public_view, public_hash, to_act, (), outcome,
+                                  self.game_no))
 
     def _broadcast_seats(self, out: Outbox) -> None:
         update = m.SeatUpdate(self.seat_table(), self.started)
@@ -661,7 +700,7 @@ class HostCore:
         """Everything a save holds but the moves (seats, tokens, names, the start): when this is
         unchanged, a save only needs the new moves appended (net.save.AutoSaver)."""
         return msgpack.packb([
-            self.started, self.local_token,
+            self.started, self.game_no, self.local_token,
             [[t, name, self._levels.get(t, "")] for t, name in self._holders.items()],
             [[s.kind, s.name, s.level, s.holder, s.reserved_for] for s in self._seats],
         ], use_bin_type=True)
@@ -679,6 +718,7 @@ class HostCore:
             "holders": [[t, name, self._levels.get(t, "")] for t, name in self._holders.items()],
             "seats": [[s.kind, s.name, s.level, s.holder, s.reserved_for] for s in self._seats],
             "started": self.started,
+            "game_no": self.game_no,
         }, use_bin_type=True)
 
     @classmethod
@@ -710,6 +750,10 @@ class HostCore:
             started = raw.get("started", True)   # saves from before the lobby were all started
             if not isinstance(started, bool):
                 raise SaveError("the save's started flag is not true or false")
+            game_no = raw.get("game_no", 0)      # saves from before rematches: the first game
+            if not isinstance(game_no, int) or isinstance(game_no, bool) \
+                    or not 0 <= game_no <= m.MAX_STEP:
+                raise SaveError("the save's game number is not a whole number")
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, WireFormatError, msgpack.UnpackException) as exc:
@@ -729,6 +773,7 @@ class HostCore:
             raise SaveError(f"the save's moves do not replay: {exc}") from None
         host.log = actions
         host.started = started
+        host.game_no = game_no
         host.local_token = local
         host._holders = holders
         host._levels = levels

@@ -12,6 +12,12 @@ human seats (session.local_seats minus session.bot_seats). Bots decide in a work
 
 The host's own seats play through the same HostCore path as everyone else's, over an in-memory
 connection (see net.server); `LanHost.session()` is that connection's NetSession.
+
+Playing again: once a game is over, `LanHost.rematch()` takes the table back to its lobby (same seats,
+players, connections and tokens; remote people press Ready again, bots are ready) and `start()` starts
+the new game. Clients go from "over" back to "lobby", then "playing". `session()` is the session of
+the current game: call it again after each start (today it is the same NetSession object, reset for
+the new game: its step counts from 0 again and poll() has nothing of the old game).
 """
 from __future__ import annotations
 
@@ -270,10 +276,27 @@ class LanHost:
         return self._server.port
 
     def session(self) -> NetSession:
+        """The host player's session of the current game (call it again after a rematch)."""
         return self._session
 
     def seats(self) -> list[LanSeat]:
         return _lan_seats(self._session)
+
+    def rematch(self, seed: int | None = None) -> None:
+        """Play again at the same table once the game is over: back to the lobby with the same
+        seats, players, connections and tokens; remote people must press Ready again (the host's
+        own seats and every bot are ready); start() then starts a new game from the same options
+        and `seed` (random if None). StartError while the game is not over. The autosave is
+        rewritten for the new game."""
+        if seed is None:
+            seed = secrets.randbelow(2**63)
+        future = self._server.call(lambda core, now: core.rematch(now, seed))
+        try:
+            future.result(START_WAIT)
+        except TimeoutError:
+            raise StartError("the host did not answer in time") from None
+        except ServerError as exc:
+            raise StartError(str(exc)) from None
 
     def can_start(self) -> tuple[bool, str]:
         if self.core.started:
@@ -393,7 +416,8 @@ class LanClient:
 
     @property
     def state(self) -> str:
-        """"connecting" | "lobby" | "playing" | "reconnecting" | "refused" | "lost" | "over"."""
+        """"connecting" | "lobby" | "playing" | "reconnecting" | "refused" | "lost" | "over".
+        After "over", "lobby" again if the host plays again at the same table (rematch)."""
         if self._client is None or self._session is None:
             return "refused"
         if self._session.outcome() is not None:
@@ -406,6 +430,12 @@ class LanClient:
         if client == "joined":
             return "playing" if self._session.started else "lobby"
         return client          # connecting, reconnecting
+
+    @property
+    def host_left(self) -> bool:
+        """The connection to the host is gone for good. `state` stays "over" after a finished game
+        (the result is still the news); this says the table will not reopen."""
+        return self._client is not None and self._client.state in ("lost", "closed")
 
     @property
     def refusal_code(self) -> str:
@@ -437,6 +467,7 @@ class LanClient:
         return ""
 
     def session(self) -> NetSession:
+        """The session of the current game (call it again after the host starts a new one)."""
         if self._session is None:
             raise RuntimeError(self._local_problem)
         return self._session

@@ -7,12 +7,19 @@ it: a message that decodes is safe to act on, except for game-level checks (is t
 which the host core makes with the engine.
 
 Directions: Hello, Ready, Intent, SnapshotRequest, Query go peer -> host (UdpIntent too, by UDP);
-Welcome, Refused, IntentRefused, StepMsg, Snapshot, SeatUpdate, TableInfo go host -> peer; Bye, Ping,
+Welcome, Refused, IntentRefused, StepMsg, Snapshot, SeatUpdate, TableInfo, NewGame go host -> peer; Bye, Ping,
 Pong and ErrorMsg go either way.
 
 The lobby: after Welcome a table is in its lobby until the host starts it. SeatUpdate (also sent on
 every change of seats) carries who sits where, who is ready and whether the game has started; the start
 itself is StepMsg number 0, the first views, to every connection.
+
+Rematch: after a game ends the host may play again at the same table. NewGame(game_no) tells every
+connection that the table is back in its lobby for game number `game_no` (0 is the first game, +1
+per rematch); steps count from 0 again. Intent, UdpIntent, Welcome, StepMsg and Snapshot carry the
+game number `game_no` (off the wire while it is 0), so a step or an intent of one game is never taken for the same
+step of another: a peer drops steps and snapshots of another game, the host refuses intents of another
+game as stale, and a Welcome of another game (a rejoin that missed NewGame) resets the peer too.
 """
 from __future__ import annotations
 
@@ -69,6 +76,7 @@ class PlainMap:
 
 Seat = Annotated[int, Range(0, MAX_SEATS - 1)]
 StepNo = Annotated[int, Range(0, MAX_STEP)]
+GameNo = Annotated[int, Range(0, MAX_STEP)]   # which game of the table: 0, then +1 per rematch
 Ref = Annotated[int, Range(0, 2**53)]
 Name = Annotated[str, MaxLen(MAX_NAME)]
 Text = Annotated[str, MaxLen(MAX_TEXT)]
@@ -124,6 +132,7 @@ class Intent(Message):
     step: StepNo
     action: Wire
     pressed: Time | None = None
+    game_no: GameNo = 0
 
 
 @dataclass(frozen=True)
@@ -139,6 +148,7 @@ class UdpIntent(Message):
     step: StepNo
     action: Wire
     pressed: Time | None = None
+    game_no: GameNo = 0
 
 
 @dataclass(frozen=True)
@@ -174,6 +184,7 @@ class Welcome(Message):
     players: Annotated[int, Range(1, MAX_SEATS)]
     seats: tuple[Seat, ...]
     step: StepNo
+    game_no: GameNo = 0
 
 
 @dataclass(frozen=True)
@@ -214,6 +225,7 @@ class StepMsg(Message):
     action: Wire | None = None
     outcome: list | None = None
     patch: Wire | None = None
+    game_no: GameNo = 0
 
 
 @dataclass(frozen=True)
@@ -228,6 +240,17 @@ class Snapshot(Message):
     to_act: tuple[Seat, ...]
     legal: tuple[Wire, ...] = ()
     outcome: list | None = None
+    game_no: GameNo = 0
+
+
+@dataclass(frozen=True)
+class NewGame(Message):
+    """The game is over and the host plays again at the same table: back to the lobby, for game
+    number `game_no`. Same seats, tokens and connections; people say Ready again (bots are); steps
+    count from 0 again. A SeatUpdate follows."""
+
+    TAG: ClassVar[str] = "new_game"
+    game_no: Annotated[int, Range(1, MAX_STEP)]
 
 
 @dataclass(frozen=True)
@@ -286,12 +309,13 @@ class ErrorMsg(Message):
 
 MESSAGES: tuple[type[Message], ...] = (
     Hello, Ready, Intent, UdpIntent, Query, SnapshotRequest, Bye, Welcome, Refused, IntentRefused,
-    StepMsg, Snapshot, SeatUpdate, TableInfo, Ping, Pong, ErrorMsg,
+    StepMsg, Snapshot, SeatUpdate, TableInfo, Ping, Pong, ErrorMsg, NewGame,
 )
 PEER_TO_HOST: frozenset[type[Message]] = frozenset({Hello, Ready, Intent, UdpIntent, Query,
                                                     SnapshotRequest, Bye, Ping, Pong, ErrorMsg})
 HOST_TO_PEER: frozenset[type[Message]] = frozenset({Welcome, Refused, IntentRefused, StepMsg, Snapshot,
-                                                    SeatUpdate, TableInfo, Bye, Ping, Pong, ErrorMsg})
+                                                    SeatUpdate, TableInfo, Bye, Ping, Pong, ErrorMsg,
+                                                    NewGame})
 
 
 # -- validation --------------------------------------------------------------------------------------

@@ -15,6 +15,10 @@ checks is the stream itself:
 - A step's seat messages wait until the public message closes the step, and then all of its views
   change at once: a reader in another thread never sees seat and table views of different steps.
 - Step 0 (the start) sets the first views and is not a Step for the session: steps count actions.
+- Rematch: NewGame (or a Welcome of another game, after a rejoin) takes the peer back to the lobby
+  of game number `game_no`: views, hashes, steps not yet taken and intents on their way are all of
+  the old game and are dropped; steps and snapshots of another game than `game_no` are ignored, and
+  intents carry `game_no` so that the host refuses one of an earlier game.
 """
 from __future__ import annotations
 
@@ -75,6 +79,8 @@ class PeerCore:
         self.phase = "new"              # new, joining, joined, lost, refused, closed
         self.started = False            # the host said the game has started (or sent views)
         self.ready = False
+        self.game_no = 0                # which game of the table (0, then +1 per rematch)
+        self._announce = False          # a new game to announce with the next seat table
         # step number -> public hash, for finding where two peers parted ways (bounded)
         self.hashes: dict[int, bytes] = {}
         self._keep_hashes = keep_hashes
@@ -144,7 +150,7 @@ class PeerCore:
         ref = self._next_ref
         self._next_ref += 1
         self._in_flight[ref] = (action.seat, self.step)
-        return m.Intent(ref, self.step, self.engine.actions.encode(action), pressed)
+        return m.Intent(ref, self.step, self.engine.actions.encode(action), pressed, self.game_no)
 
     def ping(self, now: float) -> m.Ping:
         return self.clock.ping(now)
@@ -172,9 +178,11 @@ class PeerCore:
             self._snapshot(msg)
         elif isinstance(msg, m.Welcome):
             self._welcome(msg)
+        elif isinstance(msg, m.NewGame):
+            if self.phase == "joined" and msg.game_no != self.game_no:
+                self._new_game(msg.game_no)
         elif isinstance(msg, m.SeatUpdate):
-            self.seat_table = msg.seats
-            self.started = self.started or msg.started
+            self._seats_update(msg)
         elif isinstance(msg, m.IntentRefused):
             self._in_flight.pop(msg.ref, None)
             self.refusals.append(msg)
@@ -200,6 +208,33 @@ class PeerCore:
     def _notice(self, code: str, text: str) -> None:
         self._notices.append(Notice(code, text))
 
+    def _new_game(self, game_no: int) -> None:
+        """The host plays again at the same table: back to its lobby, nothing of the old game kept
+        (the seats, the seat table, the token and the intent refs stay)."""
+        self.game_no = game_no
+        self.started = False
+        self.ready = False
+        self.views = {}
+        self.hashes = {}
+        self._parts.clear()
+        self._steps = []
+        self._in_flight.clear()
+        self._awaiting_snapshot = False
+        # said once the new seat table (which follows) shows this client's people unready
+        self._announce = not self.bot
+
+    def _seats_update(self, msg: m.SeatUpdate) -> None:
+        self.seat_table = msg.seats
+        self.started = self.started or msg.started
+        if self._announce:
+            self._announce = False
+            # the people of this client say Ready again; a bot client's seats and the host's own
+            # are ready already, so they have nothing to do and are told nothing
+            table = msg.seats
+            if not msg.started and any(s < len(table) and table[s].kind == "human"
+                                       and not table[s].ready for s in self.seats):
+                self._notice("new_game", "The host started a new game: press Ready")
+
     def _welcome(self, msg: m.Welcome) -> None:
         if msg.game != self.engine.key:
             self._notice("wrong_game", f"the host plays {msg.game!r}")
@@ -210,6 +245,8 @@ class PeerCore:
             self._notice("bad_message", f"the host's game options are unreadable: {exc}")
             return
         self.phase = "joined"
+        if msg.game_no != self.game_no:
+            self._new_game(msg.game_no)    # a rejoin that missed NewGame
         self.token = msg.token
         self.config = config
         self.players = msg.players
@@ -234,7 +271,7 @@ class PeerCore:
         return actions, (Outcome.from_wire(outcome) if outcome is not None else None)
 
     def _step(self, msg: m.StepMsg) -> list[m.Message]:
-        if self.phase != "joined" or self._awaiting_snapshot:
+        if self.phase != "joined" or self._awaiting_snapshot or msg.game_no != self.game_no:
             return []
         if msg.seat is not None and msg.seat not in self.seats:
             self._notice("unexpected", f"the host sent seat {msg.seat + 1}'s view, not ours")
@@ -291,7 +328,7 @@ class PeerCore:
         return []
 
     def _snapshot(self, msg: m.Snapshot) -> None:
-        if self.phase != "joined":
+        if self.phase != "joined" or msg.game_no != self.game_no:
             return
         if msg.seat is not None and msg.seat not in self.seats:
             return

@@ -390,7 +390,7 @@ class HostServer:
                 if cid is None or cid == LOCAL:
                     self.stats.udp_bad += 1
                     continue
-                intent = m.Intent(msg.ref, msg.step, msg.action, msg.pressed)
+                intent = m.Intent(msg.ref, msg.step, msg.action, msg.pressed, msg.game_no)
                 self._out.extend(self.core.receive(cid, intent, now))
             else:
                 self.stats.udp_bad += 1
@@ -466,7 +466,7 @@ class HostServer:
             self._table = seats
         table = tuple(entry for entry, _ in seats)
         self.away_since = tuple(core.away_since())
-        key = (core.step, core.started, table)
+        key = (core.game_no, core.step, core.started, table)
         if key != self._saved_key and self._save is not None:
             try:
                 self._save(core)

@@ -230,3 +230,19 @@ def test_a_token_the_host_does_not_know_is_refused_with_its_code(loopback, tmp_p
         stranger.close()
     finally:
         host.close()
+
+
+def test_a_finished_game_stays_over_and_says_when_the_host_has_left(loopback, tmp_path) -> None:  # noqa: F811
+    host = make_host(tmp_path, 2, seed=11)
+    peer = bot(host.address, name="Peer")
+    try:
+        wait_for(lambda: peer.state == "lobby", what="the peer in the lobby")
+        host.start()
+        wait_for(lambda: peer.state == "over", timeout=60, what="the game to end")
+        assert not peer.host_left
+        host.close()
+        wait_for(lambda: peer.host_left, what="the peer to see the host leave")
+        assert peer.state == "over"                   # the result is still what it shows
+    finally:
+        peer.close()
+        host.close()

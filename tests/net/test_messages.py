@@ -43,6 +43,14 @@ EXAMPLES: list[m.Message] = [
     m.Ping(0.25),
     m.Pong(0.25, 1000.0, 1000.001),
     m.ErrorMsg("bad_message", "what?"),
+    # a rematch: the table's second game, and messages that carry its number
+    m.NewGame(1),
+    m.NewGame(7),
+    m.Intent(5, 2, ["pass", 1], None, 1),
+    m.UdpIntent(TOKEN, 8, 3, ["pass", 1], 99.5, 2),
+    m.Welcome(TOKEN, "kabooom", ["kabooom", 2, "easy"], 2, (1,), 0, 1),
+    m.StepMsg(0, None, {"n": 1}, (), HASH, (0,), game_no=1),
+    m.Snapshot(3, None, {}, HASH, (), game_no=3),
 ]
 
 
@@ -67,6 +75,16 @@ def test_fields_at_their_default_stay_off_the_wire() -> None:
     assert set(m.encode(step)) == {"t", "number", "seat", "view", "events", "hash", "to_act"}
     assert m.encode(m.SeatUpdate((m.SeatEntry("A", "bot", "easy", True),)))["seats"] == [
         {"name": "A", "kind": "bot", "level": "easy", "connected": True}]
+
+
+def test_the_game_number_is_checked_and_stays_off_the_wire_at_zero() -> None:
+    assert "game_no" not in m.encode(m.Intent(0, 0, ["pass", 1]))
+    assert m.encode(m.Intent(0, 0, ["pass", 1], None, 2))["game_no"] == 2
+    with pytest.raises(SchemaError, match="new_game.game_no"):
+        m.decode({"t": "new_game", "game_no": 0})        # game 0 is the first: never "new"
+    with pytest.raises(SchemaError, match="step.game_no"):
+        m.decode({"t": "step", "number": 0, "seat": None, "view": {}, "events": [], "hash": HASH,
+                  "to_act": [], "game_no": -1})
 
 
 def test_every_message_type_has_an_example_and_a_direction() -> None:
