@@ -73,7 +73,7 @@ def assign_devices(local_humans: Sequence[int],
 
 
 class NetMatch(DeviceSeats):
-    can_rematch = False
+    can_rematch = False           # no couch Rematch: the host's results offer "Play again" instead
 
     def __init__(self, app: "App | None", info: "GameInfo", lan: Any,
                  devices: Mapping[int, str] | Sequence[str] = (), *, host: bool = False,
@@ -91,6 +91,7 @@ class NetMatch(DeviceSeats):
         self.inline_bots = inline_bots
         bots = set(self.session.bot_seats)
         self.devices = assign_devices([s for s in self.session.local_seats if s not in bots], devices)
+        self.given_devices = devices      # as the waiting room had them, for the next game's room
         self._plans_key: tuple[SeatInfo, ...] | None = None
         self._plans: tuple[NetSeatPlan, ...] = ()
         self._away_since: dict[int, float] = {}
@@ -137,6 +138,7 @@ class NetMatch(DeviceSeats):
     # -- the loop ---------------------------------------------------------------------------------
 
     rejoin: Any = None            # a waiting room's SeatRejoin: forgets our seat when the game ends
+    where: str = ""               # the address a peer joined, for the next game's waiting room
 
     def update(self, now: float) -> None:
         self.pump_notices()       # bots: the facade's own (see the module's doc)
@@ -200,7 +202,7 @@ class NetMatch(DeviceSeats):
         self.lan.hand_to_bot(seat, level)
 
     def rematch(self) -> "NetMatch":
-        raise RuntimeError("a LAN game has no rematch: host a new table instead")
+        raise RuntimeError("a LAN game replays through its waiting room: the host's Play again")
 
     def close(self) -> None:
         if self._closed:

@@ -1,6 +1,10 @@
 """The end of a game: who won (in their colour), a row per seat with score and the game's own
 detail line, then Rematch or Main menu. Drawn over the final board.
 
+A LAN game (a NetMatch) keeps its table: the host gets "Play again" (the facade's rematch(), back to
+the waiting room with the same players); a peer may stay for the host's next game, and goes to the
+waiting room by itself when the host reopens the table, or "Leave table".
+
 A game scene class may offer `result_rows(view) -> list[str]` (a classmethod, one line per seat,
 from the spectator's view) to explain the scores, e.g. "towers 5, 3, 2".
 """
@@ -21,6 +25,9 @@ if TYPE_CHECKING:
 
 PANEL_W = 860
 ROW_H = 50
+NOTE_H = 40                 # the peer's line between the scores and the buttons
+STAY_NOTE = "Stay here: the host may start another game"
+LEFT_NOTE = "The host has left the table"
 # Engines give the end's reason as a short code; the common ones read better as sentences.
 REASONS = {"passes": "Everyone passed in a row.", "no_moves": "Nobody could move any more.",
            "target": "The target score was reached.", "deck": "The deck ran out."}
@@ -59,15 +66,29 @@ class ResultsScene(MenuScene):
         self.outcome = match.session.outcome()
         self.scene_class = self._scene_class()
         self.details = self._details()
-        self.menu.items = [Button("Main menu", self.main_menu, centred=True)]
-        if getattr(match, "can_rematch", True):      # a LAN game has none: the table breaks up
-            self.menu.items.insert(0, Button("Rematch", self.rematch, centred=True))
+        self.lan = getattr(match, "lan", None)        # a LAN game's facade, else None
+        self.is_peer = self.lan is not None and not getattr(match, "is_host", False)
+        self.note = ""
+        self._left = False
+        if self.lan is None:
+            self.menu.items = [Button("Main menu", self.main_menu, centred=True)]
+            if getattr(match, "can_rematch", True):
+                self.menu.items.insert(0, Button("Rematch", self.rematch, centred=True))
+        elif self.is_peer:
+            self.note = STAY_NOTE
+            self.menu.items = [Button("Leave table", self.leave_table, centred=True)]
+        else:
+            self.menu.items = [Button("Main menu", self.main_menu, centred=True)]
+            if hasattr(self.lan, "rematch"):
+                self.menu.items.insert(0, Button("Play again", self.play_again, centred=True))
         rows_h = ROW_H * match.players
-        height = 140 + rows_h + 30 + self.menu.content_height + 34
+        note_h = NOTE_H if self.note else 0
+        height = 140 + rows_h + 30 + note_h + self.menu.content_height + 34
         self.panel = pygame.Rect(0, 0, PANEL_W, height)
         self.panel.center = (app.size[0] // 2, app.size[1] // 2)
         self.rows_top = self.panel.y + 140
-        self.menu.place((self.panel.centerx - 170, self.rows_top + rows_h + 30), 340)
+        self.note_y = self.rows_top + rows_h + 14 + note_h // 2
+        self.menu.place((self.panel.centerx - 170, self.rows_top + rows_h + 30 + note_h), 340)
         self.menu.focus = 0
         self._played = False
 
@@ -116,8 +137,73 @@ class ResultsScene(MenuScene):
 
     def main_menu(self) -> None:
         from .menu import MainMenu
+        self._left = True
         self.match.close()
         self.app.stack.reset(MainMenu(self.app))
+
+    # -- a LAN game's table -----------------------------------------------------------------------
+
+    def play_again(self) -> None:
+        """The host reopens the table: everyone goes back to the waiting room, same seats."""
+        try:
+            self.lan.rematch()
+        except Exception as exc:  # noqa: BLE001  e.g. the facade says the game is not over
+            self.app.audio.play("error")
+            self.app.toast(f"Could not play again: {exc}", "error")
+            return
+        self._to_waiting_room(self.lan)
+
+    def leave_table(self) -> None:
+        """A peer leaves on purpose: its seat is given up (no rejoin token kept)."""
+        rejoin = getattr(self.match, "rejoin", None)
+        if rejoin is not None:
+            rejoin.memory.forget(rejoin.address, rejoin.game)
+        self.main_menu()
+
+    def _to_waiting_room(self, lan: Any) -> None:
+        from .menu import MainMenu
+        from .waiting_room import WaitingRoom
+        match = self.match
+        devices = getattr(match, "given_devices", None) or dict(match.devices)
+        room = WaitingRoom(self.app, match.info, lan, devices=devices,
+                           host=not self.is_peer, where=getattr(match, "where", ""),
+                           rejoin=getattr(match, "rejoin", None))
+        self._left = True               # the waiting room owns the connection from here on
+        self.app.stack.reset(MainMenu(self.app))
+        self.app.push(room)
+
+    def _next_game_begun(self) -> bool:
+        """A game is on that is not the one shown here (never re-enter a finished one)."""
+        try:
+            return self.lan.session().outcome() is None
+        except Exception:  # noqa: BLE001  no session yet: the waiting room would wait anyway
+            return False
+
+    def update(self, dt: float) -> None:
+        if self.lan is None or self._left:
+            return
+        rejoin = getattr(self.match, "rejoin", None)
+        if rejoin is not None:
+            fresh = rejoin.follow(self.lan)       # forgets the seat at "over", keeps it again after
+            if fresh is not None:                  # the host forgot our token: join afresh
+                self._to_waiting_room(fresh)
+                return
+        if self.is_peer:
+            state = getattr(self.lan, "state", "")
+            if state in ("lost", "refused"):
+                from .lan import back_to_menu
+                from .waiting_room import DEFAULT_MESSAGES
+                message = getattr(self.lan, "message", "") or DEFAULT_MESSAGES[state]
+                self._left = True
+                self.match.close()
+                back_to_menu(self.app, message)
+                return
+            if state == "over" and getattr(self.lan, "host_left", False) and self.note != LEFT_NOTE:
+                self.note = LEFT_NOTE       # the results stay readable; only the hint changes
+            if state == "lobby" or (state == "playing" and self._next_game_begun()):
+                self._to_waiting_room(self.lan)     # the host reopened the table (or began already)
+                return
+        self.match.pump_notices()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
@@ -148,6 +234,9 @@ class ResultsScene(MenuScene):
             score = str(outcome.scores[seat]) if outcome and seat < len(outcome.scores) else "–"
             draw_text(surface, fonts, score, (row.right - 20, row.centery), size=theme.BODY + 8,
                       bold=True, colour=theme.ACCENT if won else theme.TEXT, anchor="midright")
+        if self.note:
+            draw_text(surface, fonts, self.note, (self.panel.centerx, self.note_y),
+                      size=theme.SMALL, colour=theme.TEXT_DIM, anchor="center")
         self.menu.draw(surface, fonts)
 
     def _draw_headline(self, surface: pygame.Surface, pieces: list[tuple[str, Any]],

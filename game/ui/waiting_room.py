@@ -59,7 +59,8 @@ class ActionRow(ButtonRow):
 @dataclass
 class SeatRejoin:
     """How a joined client keeps its seat across restarts: the token is remembered once the host
-    welcomes us, and a token the host no longer knows is forgotten and the join tried afresh."""
+    welcomes us (again after each game the host replays), forgotten when a game ends, and a token
+    the host no longer knows is forgotten and the join tried afresh."""
 
     memory: Any                       # game.ui.seat_memory.SeatMemory
     address: tuple[str, int]
@@ -67,16 +68,22 @@ class SeatRejoin:
     used_token: bool
     connect: Callable[..., Any]       # connect(token=None) -> a new client
     kept: bool = False
+    over: bool = False                # the game ended and its seat was forgotten
 
     def follow(self, client: Any) -> Any | None:
         """Called every update; returns a fresh client to use instead of `client`, or None."""
         state = getattr(client, "state", "")
         token = getattr(client, "token", None)
-        if not self.kept and state in ("lobby", "playing") and isinstance(token, bytes):
-            self.memory.remember(self.address, self.game, token)
-            self.kept = True
-        if state == "over":
+        if state in ("lobby", "playing"):
+            self.over = False
+            if not self.kept and isinstance(token, bytes):
+                self.memory.remember(self.address, self.game, token)
+                self.kept = True
+        if state == "over" and not self.over:
+            # No seat to come back to. The host may reopen the table (Play again): the seat is
+            # remembered afresh once the client is in the table's lobby again.
             self.memory.forget(self.address, self.game)
+            self.over, self.kept = True, False
         if (state == "refused" and self.used_token
                 and getattr(client, "refusal_code", "") == "bad_token"):
             self.memory.forget(self.address, self.game)
@@ -271,6 +278,7 @@ class WaitingRoom(MenuScene):
             match = NetMatch(self.app, self.info, self.lan, self.devices, host=self.is_host,
                              **self.app.match_kwargs)
             match.rejoin = self.rejoin
+            match.where = self.where
             scene = self.info.load(self.info.scene_path)(self.app, match)
         except Exception as exc:  # noqa: BLE001  the game cannot show: say so and leave cleanly
             if match is not None:

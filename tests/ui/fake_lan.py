@@ -111,6 +111,9 @@ class FakeHost:
         self.away: dict[int, float] = {}
         self.pending_notices: list[str] = []
         self._session: FakeNetSession | None = None
+        self.rematches: list[int | None] = []    # the seeds rematch() was called with
+        self.rematch_error: Exception | None = None
+        self.sessions: list[FakeNetSession] = []
         lan.hosts.append(self)
 
     @staticmethod
@@ -154,10 +157,24 @@ class FakeHost:
         self.fill_used = fill_open_with
         self.started = True
 
+    def rematch(self, seed: int | None = None) -> None:
+        """Back to the lobby with the same seats; remote humans say Ready again (net.lan's API)."""
+        if self.rematch_error is not None:
+            raise self.rematch_error
+        if not self.started or self._session is None or self._session.outcome() is None:
+            raise RuntimeError("the game is not over yet")
+        self.rematches.append(seed)
+        for s in self.table.seats:
+            if s.kind == "human" and not s.mine:
+                self.table.set(s.index, ready=False)
+        self.started = False
+        self._session = None            # start() begins a new game: session() is a new object
+
     def session(self) -> FakeNetSession:
         if self._session is None:
             mine = [s.index for s in self.table.seats if s.mine and s.kind == "human"]
             self._session = FakeNetSession(self.info, self.players, self.options, self.table, mine)
+            self.sessions.append(self._session)
         return self._session
 
     def away_seats(self) -> list[tuple[int, float]]:
@@ -181,7 +198,8 @@ class FakeClient:
                  game: str, prefer: Sequence[int] = (), token: bytes | None = None) -> None:
         self.lan = lan
         self.address, self.name, self.want, self.game = address, name, want, game
-        self.state = "connecting"
+        self._state = "connecting"
+        self.pending_notices: list[str] = []
         self.message = ""
         self.ping_ms: float | None = None
         self.closed = 0
@@ -189,11 +207,33 @@ class FakeClient:
         self.given_token = token          # what the join screen offered the host
         self.token: bytes | None = None   # what the host gave us
         self.refusal_code = ""
+        self.host_left = False            # the real client: its connection is gone for good
         self.table = FakeTable([], host_side=False)
         self._session: FakeNetSession | None = None
         lan.clients.append(self)
 
+    @property
+    def state(self) -> str:
+        """As net.lan says it: "over" once the game has an outcome (until the host replays)."""
+        if self._state == "playing" and self._session is not None \
+                and self._session.outcome() is not None:
+            return "over"
+        return self._state
+
+    @state.setter
+    def state(self, value: str) -> None:
+        self._state = value
+
     # -- what tests do to it ----------------------------------------------------------------------
+    def reopen(self) -> None:
+        """The host called rematch(): back to the lobby, same seats, everyone Ready again."""
+        for s in self.table.seats:
+            if s.kind == "human":
+                self.table.set(s.index, ready=False)
+        self._session = None
+        self._state = "lobby"
+        self.pending_notices.append("The host started a new game: press Ready")
+
     def welcome(self, seats: list[LanSeat]) -> None:
         self.table.seats = list(seats)
         self.token = self.given_token or bytes(range(16))
@@ -220,6 +260,10 @@ class FakeClient:
         for s in self.table.seats:
             if s.mine:
                 self.table.set(s.index, ready=ready)
+
+    def notices(self) -> list[str]:
+        out, self.pending_notices = self.pending_notices, []
+        return out
 
     def close(self) -> None:
         self.closed += 1

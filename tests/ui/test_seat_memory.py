@@ -72,3 +72,21 @@ def test_the_seat_is_forgotten_when_the_game_is_over(tmp_path):
     rejoin = SeatRejoin(memory, TABLE, "kabooom", used_token=True, connect=lambda token=None: None)
     rejoin.follow(Client("over", b"\x09" * 16))
     assert memory.recall(TABLE, "kabooom") is None
+
+
+def test_the_seat_is_remembered_again_when_the_host_plays_again(tmp_path):
+    memory = SeatMemory(tmp_path / "seats.json")
+    rejoin = SeatRejoin(memory, TABLE, "kabooom", used_token=False, connect=lambda token=None: None)
+    client = Client("playing", b"\x0a" * 16)
+    rejoin.follow(client)
+    assert memory.recall(TABLE, "kabooom") == b"\x0a" * 16
+    client.state = "over"
+    rejoin.follow(client)
+    rejoin.follow(client)
+    assert memory.recall(TABLE, "kabooom") is None
+    client.state = "lobby"                       # the host reopened the table
+    rejoin.follow(client)
+    assert memory.recall(TABLE, "kabooom") == b"\x0a" * 16
+    client.state = "over"                        # and the next game's end forgets it again
+    rejoin.follow(client)
+    assert memory.recall(TABLE, "kabooom") is None
