@@ -290,7 +290,11 @@ class LanHost:
         rewritten for the new game."""
         if seed is None:
             seed = secrets.randbelow(2**63)
-        future = self._server.call(lambda core, now: core.rematch(now, seed))
+        self._table_call(lambda core, now: core.rematch(now, seed))
+
+    def _table_call(self, call: Callable[[HostCore, float], Any]) -> None:
+        """Run a table change on the server thread and wait for it; StartError says why not."""
+        future = self._server.call(call)
         try:
             future.result(START_WAIT)
         except TimeoutError:
@@ -307,13 +311,7 @@ class LanHost:
     def start(self, fill_open_with: str | None = None) -> None:
         """Start the game (StartError says why not). `fill_open_with`: a bot level for the seats
         still open."""
-        future = self._server.call(lambda core, now: core.start(now, fill_open_with))
-        try:
-            future.result(START_WAIT)
-        except TimeoutError:
-            raise StartError("the host did not answer in time") from None
-        except ServerError as exc:
-            raise StartError(str(exc)) from None
+        self._table_call(lambda core, now: core.start(now, fill_open_with))
 
     @property
     def started(self) -> bool:
