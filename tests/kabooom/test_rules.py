@@ -50,7 +50,7 @@ def position(towers: dict[str, Iterable[tuple[int, str]]], *, players: int = 2,
                         out=[quota - n for n in on_board])
 
 
-def refused(state: KabooomState, action, match: str) -> None:
+def check_refused(state: KabooomState, action, match: str) -> None:
     """The action raises IllegalActionError with a matching reason and leaves the state equal."""
     before = ENGINE.clone(state)
     with pytest.raises(IllegalActionError, match=match):
@@ -76,7 +76,7 @@ def test_capture_table(mover, target):
     assert (move in ENGINE.legal_actions(state, 0)) is allowed
     if not allowed:
         names = {"R": "Rock", "P": "Paper", "S": "Scissors", "D": "Dynamite"}
-        refused(state, move, f"{names[mover]} cannot take {names[target]}")
+        check_refused(state, move, f"{names[mover]} cannot take {names[target]}")
         return
     events = ENGINE.apply(state, move)
     if mover == "D":
@@ -100,29 +100,29 @@ def test_only_dynamite_lands_on_dynamite():
 
 def test_move_from_an_empty_square_is_refused():
     state = position({"b1": [(1, "S")], **QUIET})
-    refused(state, Move(0, sq("a1"), sq("b1")), "that square is empty")
+    check_refused(state, Move(0, sq("a1"), sq("b1")), "that square is empty")
 
 
 def test_move_onto_an_empty_square_is_refused():
     state = position({"a1": [(0, "R")], **QUIET})
-    refused(state, Move(0, sq("a1"), sq("b1")), "empty square")
+    check_refused(state, Move(0, sq("a1"), sq("b1")), "empty square")
 
 
 def test_move_to_a_square_that_is_not_a_neighbour_is_refused():
     state = position({"a1": [(0, "R")], "c1": [(1, "S")], "a3": [(1, "S")], **QUIET})
     for far in ("c1", "a3"):
-        refused(state, Move(0, sq("a1"), sq(far)), "neighbouring")
+        check_refused(state, Move(0, sq("a1"), sq(far)), "neighbouring")
 
 
 def test_moving_another_players_tower_is_refused():
     state = position({"a1": [(0, "S"), (1, "R")], "b1": [(1, "S")], **QUIET})
-    refused(state, Move(0, sq("a1"), sq("b1")), "that tower is Blue's")
+    check_refused(state, Move(0, sq("a1"), sq("b1")), "that tower is Blue's")
 
 
 def test_moving_out_of_turn_is_refused():
     state = position({"a1": [(0, "R")], "b1": [(1, "R")], **QUIET}, turn=0)
-    refused(state, Move(1, sq("b1"), sq("a1")), "it is Red's turn")
-    refused(state, Pass(1), "it is Red's turn")
+    check_refused(state, Move(1, sq("b1"), sq("a1")), "it is Red's turn")
+    check_refused(state, Pass(1), "it is Red's turn")
 
 
 def test_moving_onto_own_counters_is_allowed():
@@ -227,12 +227,12 @@ def test_placement_goes_round_the_table_then_capturing_starts(players, difficult
 
 def test_placement_refusals():
     state = ENGINE.new_game(KabooomConfig(2, "medium"), 0)
-    refused(state, Move(0, 0, 1), "place your counters first")
-    refused(state, Pass(0), "cannot pass while placing")
-    refused(state, Place(1, 0, "R"), "it is Red's turn")
-    refused(state, Place(0, CENTRE, "R"), "centre")
+    check_refused(state, Move(0, 0, 1), "place your counters first")
+    check_refused(state, Pass(0), "cannot pass while placing")
+    check_refused(state, Place(1, 0, "R"), "it is Red's turn")
+    check_refused(state, Place(0, CENTRE, "R"), "centre")
     ENGINE.apply(state, Place(0, 0, "R"))
-    refused(state, Place(1, 0, "P"), "that square is taken")
+    check_refused(state, Place(1, 0, "P"), "that square is taken")
 
 
 def test_pool_limits_each_symbol_to_three():
@@ -242,13 +242,13 @@ def test_pool_limits_each_symbol_to_three():
         ENGINE.apply(state, Place(0, next(squares), "R"))
         ENGINE.apply(state, Place(1, next(squares), "P"))
     assert not any(a.symbol == "R" for a in ENGINE.legal_actions(state, 0))
-    refused(state, Place(0, next(squares), "R"), "you have no Rock left")
+    check_refused(state, Place(0, next(squares), "R"), "you have no Rock left")
     assert ENGINE.view(state, 0)["pool"] == [[0, 3, 3, 3], [3, 0, 3, 3]]
 
 
 def test_placing_in_the_capture_phase_is_refused():
     state = position({"a1": [(0, "R")], "b1": [(1, "R")], **QUIET})
-    refused(state, Place(0, sq("c1"), "R"), "all counters are placed")
+    check_refused(state, Place(0, sq("c1"), "R"), "all counters are placed")
 
 
 # -- turns and the end ----------------------------------------------------------------------------
@@ -280,7 +280,7 @@ def test_every_player_passing_in_a_row_ends_the_game():
     view = ENGINE.view(state, 0)
     assert view["phase"] == "over" and view["turn"] == -1
     assert ENGINE.to_act(state) == frozenset() and ENGINE.legal_actions(state, 0) == []
-    refused(state, Pass(0), "the game is over")
+    check_refused(state, Pass(0), "the game is over")
     ENGINE.check_invariants(state)
 
 
@@ -410,7 +410,7 @@ def test_readable_actions():
 
 def test_unknown_action_is_refused():
     state = position({"a1": [(0, "R")], "b1": [(1, "R")], **QUIET})
-    refused(state, "move a1 b1", "not a Kabooom! action")
+    check_refused(state, "move a1 b1", "not a Kabooom! action")
 
 
 # -- the rules as the players read them ----------------------------------------------------------

@@ -10,6 +10,7 @@ Also here: LoopNet, a HostCore and its peers in one process, for the net tests.
 """
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
@@ -17,7 +18,7 @@ from typing import Any, Callable, ClassVar
 from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng, WireCodec,
                        rank_winners)
 from net import messages as m
-from net.host_core import HostCore, Outbox
+from net.host_core import HostCore, HostSeat, Outbox
 from net.peer_core import PeerCore
 from net.protocol import FrameDecoder, encode_frame
 from net.session import NetSession
@@ -288,3 +289,34 @@ class LoopNet:
     def send(self, conn: Any, msg: m.Message) -> None:
         self.up(conn, msg)
         self.pump()
+
+
+# -- shared by the host-core tests -----------------------------------------------------------------
+
+def counter_tokens() -> Callable[[], bytes]:
+    """Reconnect tokens 1, 2, 3, ... so tests can name them."""
+    ids = itertools.count(1)
+    return lambda: next(ids).to_bytes(16, "big")
+
+
+def only(out: Outbox, conn: Any, kind: type) -> Any:
+    """The one message of `kind` the outbox sends to `conn`."""
+    msgs = [x for x in out.to(conn) if isinstance(x, kind)]
+    assert len(msgs) == 1, out.to(conn)
+    return msgs[0]
+
+
+def started_table(players: int = 3, seed: int = 7) -> tuple[HostCore, "LoopNet", dict[int, PeerCore]]:
+    """A host and one PeerCore per seat, all joined, ready, and the game started."""
+    engine = GuessEngine()
+    host = HostCore(engine, GuessConfig(players), seed, [HostSeat("open")] * players, counter_tokens())
+    net = LoopNet(host)
+    peers = {}
+    for c in range(players):
+        peers[c] = PeerCore(engine, f"P{c}", prefer=(c,))
+        net.join(c, peers[c])
+    for c in range(players):
+        net.send(c, peers[c].set_ready(True))
+    net.deliver(host.start(net.now))
+    net.pump()
+    return host, net, peers

@@ -1,12 +1,12 @@
 """HostCore with the toy engine: joining, seats, intents and their refusals, steps, saves."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import msgpack
 import pytest
-from fake_engine import GuessConfig, GuessEngine, Guess, LoopNet, Pass, Ready
+from fake_engine import (Guess, GuessConfig, GuessEngine, LoopNet, Pass, Ready, counter_tokens, only,
+                         started_table as table)
 
 from game.core.engine import view_hash
 from game.core.errors import IllegalActionError
@@ -19,11 +19,6 @@ from net.protocol import PROTOCOL_VERSION, FrameTooLarge, MalformedFrame
 ENGINE = GuessEngine()
 
 
-def counter_tokens():
-    ids = itertools.count(1)
-    return lambda: next(ids).to_bytes(16, "big")
-
-
 def make_host(players: int = 3, plan: list[HostSeat] | None = None, seed: int = 7) -> HostCore:
     return HostCore(ENGINE, GuessConfig(players), seed, plan or [HostSeat("open")] * players,
                     counter_tokens())
@@ -32,27 +27,6 @@ def make_host(players: int = 3, plan: list[HostSeat] | None = None, seed: int = 
 def hello(name: str = "Ann", **kw) -> m.Hello:
     kw.setdefault("game", ENGINE.key)
     return m.Hello(PROTOCOL_VERSION, name, **kw)
-
-
-def only(out, conn, kind):
-    msgs = [x for x in out.to(conn) if isinstance(x, kind)]
-    assert len(msgs) == 1, out.to(conn)
-    return msgs[0]
-
-
-def table(players: int = 3, seed: int = 7):
-    """A host and one PeerCore per seat, all joined, ready, and the game started."""
-    host = make_host(players, seed=seed)
-    net = LoopNet(host)
-    peers = {}
-    for c in range(players):
-        peers[c] = PeerCore(ENGINE, f"P{c}", prefer=(c,))
-        net.join(c, peers[c])
-    for c in range(players):
-        net.send(c, peers[c].set_ready(True))
-    net.deliver(host.start(net.now))
-    net.pump()
-    return host, net, peers
 
 
 def start(host: HostCore) -> None:

@@ -197,10 +197,13 @@ def test_random_bytes_raise_nothing_but_protocol_errors(data: bytes, chunks: lis
     pos = 0
     for size in [*chunks, len(data)]:
         try:
-            decoder.feed(data[pos:pos + size])
+            frames = decoder.feed(data[pos:pos + size])
         except ProtocolError:
             if decoder._failed is not None:   # fatal: nothing more to feed
                 return
+        else:
+            for value in frames:                        # what passes is plain data
+                msgpack.packb(value, use_bin_type=True)
         pos += size
 
 
@@ -208,9 +211,11 @@ def test_random_bytes_raise_nothing_but_protocol_errors(data: bytes, chunks: lis
 @given(st.binary(min_size=1, max_size=600))
 def test_random_bodies_behind_a_valid_prefix(body: bytes) -> None:
     try:
-        FrameDecoder().feed(frame(body))
+        frames = FrameDecoder().feed(frame(body))
     except ProtocolError:
         pass
+    else:
+        assert len(frames) <= 1          # one length prefix: at most one message comes out
     try:
         decode_datagram(body)
     except ProtocolError:
@@ -224,9 +229,11 @@ def test_corrupted_frames_raise_only_protocol_errors(value, where: int, junk: by
     at = where % len(body)
     body[at:at + len(junk)] = junk
     try:
-        decode_frame_body(bytes(body))
+        decoded = decode_frame_body(bytes(body))
     except ProtocolError:
         pass
+    else:
+        msgpack.packb(decoded, use_bin_type=True)   # whatever passes is plain data that packs again
 
 
 def test_unpackable_objects_are_our_bug_not_a_protocol_error() -> None:

@@ -3,12 +3,12 @@ with the same seats, tokens and connections; the second game starts like the fir
 its steps with the first's; saves resume the second game."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import msgpack
 import pytest
-from fake_engine import GuessConfig, GuessEngine, LoopNet, Pass
+from fake_engine import (GuessConfig, GuessEngine, LoopNet, Pass, counter_tokens, only,
+                         started_table as table)
 from lan_helpers import truth_hashes
 
 from net import messages as m
@@ -17,33 +17,6 @@ from net.peer_core import PeerCore
 
 ENGINE = GuessEngine()
 NEW_GAME_NOTICE = "The host started a new game: press Ready"
-
-
-def counter_tokens():
-    ids = itertools.count(1)
-    return lambda: next(ids).to_bytes(16, "big")
-
-
-def only(out, conn, kind):
-    msgs = [x for x in out.to(conn) if isinstance(x, kind)]
-    assert len(msgs) == 1, out.to(conn)
-    return msgs[0]
-
-
-def table(players: int, seed: int):
-    """A host and one PeerCore per seat, all joined, ready, and the game started."""
-    host = HostCore(ENGINE, GuessConfig(players), seed, [HostSeat("open")] * players,
-                    counter_tokens())
-    net = LoopNet(host)
-    peers = {}
-    for c in range(players):
-        peers[c] = PeerCore(ENGINE, f"P{c}", prefer=(c,))
-        net.join(c, peers[c])
-    for c in range(players):
-        net.send(c, peers[c].set_ready(True))
-    net.deliver(host.start(net.now))
-    net.pump()
-    return host, net, peers
 
 
 def play(host: HostCore, net: LoopNet, peers: dict, moves: int, rnd: random.Random) -> None:

@@ -175,8 +175,10 @@ def test_a_pad_sdl_cannot_open_still_plays_by_its_instance_id():
 
 def test_the_real_opener_survives_a_missing_joystick():
     router = InputRouter()
-    router.translate(added(7), 0)              # there is no joystick 7 on a test machine
-    router.translate(removed(12345), 0)
+    assert router.translate(added(7), 0) == []       # there is no joystick 7 on a test machine
+    listed = list(router.devices())
+    assert router.translate(removed(12345), 0) == []  # and no pad 12345 was ever announced
+    assert router.devices() == listed
 
 
 # -- held directions repeat ---------------------------------------------------------------------
