@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scene import Scene
+    from game.ui.toolkit.app import App
+    from game.ui.toolkit.scene import Scene
 
 PROG = "kombo-arcade"
 TICK_RATE = 120       # frames per second at most: the simulation step is 1/120 s
@@ -304,7 +304,7 @@ def _gui_resume(args: argparse.Namespace) -> int | None:
     if args.headless or not _has_display():
         return None
     try:
-        from game.ui.lan import resume_scene  # noqa: F401  (the scene that shows a resumed table)
+        from game.ui.lobby.entries import resume_scene  # noqa: F401  (the scene that shows a resumed table)
     except ImportError:
         return None
     from net.lan import LanError, LanHost
@@ -331,20 +331,21 @@ def _gui_resume(args: argparse.Namespace) -> int | None:
 def first_scene(app: "App", args: argparse.Namespace) -> "Scene":
     lan_host = getattr(args, "lan_host", None)
     if lan_host is not None:
-        from game.ui.lan import resume_scene
+        from game.ui.lobby.entries import resume_scene
         return resume_scene(app, lan_host)
-    from game.ui.menu import MainMenu
+    from game.ui.screens.menu import MainMenu
     return MainMenu(app)
 
 
 def run_window(args: argparse.Namespace) -> int:
     import pygame
 
-    from game.ui.app import SIZE, App
-    from game.ui.audio import Audio
-    from game.ui.devices import InputRouter
-    from game.ui.display import Display, NoDisplay
-    from game.ui.settings import load_settings, settings_path
+    from game.ui.routes import new_app
+    from game.ui.toolkit.app import SIZE
+    from game.ui.toolkit.audio import Audio
+    from game.ui.toolkit.devices import InputRouter
+    from game.ui.toolkit.display import Display, NoDisplay
+    from game.ui.toolkit.settings import load_settings, settings_path
 
     path = settings_path()
     loaded = load_settings(path)
@@ -364,7 +365,7 @@ def run_window(args: argparse.Namespace) -> int:
         except pygame.error:
             pass        # no gamepad support here: keyboards and the mouse still play
         pygame.key.stop_text_input()   # no on-screen keyboard or IME popping up over the game
-        app = App(surface, audio=Audio(settings), inputs=InputRouter(settings.bindings),
+        app = new_app(surface, audio=Audio(settings), inputs=InputRouter(settings.bindings),
                   settings=settings, settings_path=path, display=display)
         if loaded.problem:
             app.toast(loaded.problem, "error")

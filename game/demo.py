@@ -12,9 +12,10 @@ from game.core.bots import BotDriver, load_factory
 from game.core.engine import Outcome
 from game.core.errors import ConfigError, KomboError
 from game.core.session import LocalSession, SeatInfo
-from game.games import GameInfo, game_by_key
+from game.definition import GameDef
+from game.games import game_by_key
 
-# The client's seat names (game.ui.theme.PLAYER_NAMES); repeated so a demo never imports pygame.
+# The client's seat names (game.ui.toolkit.theme.PLAYER_NAMES); repeated so a demo never imports pygame.
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 MAX_STEPS = 100_000   # a game that has not ended by then is an engine or bot bug, not a long game
 
@@ -27,7 +28,7 @@ def _seat_name(seat: int) -> str:
     return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
 
 
-def _game(game_key: str) -> GameInfo:
+def _game(game_key: str) -> GameDef:
     try:
         info = game_by_key(game_key)
     except KeyError as exc:
@@ -37,7 +38,7 @@ def _game(game_key: str) -> GameInfo:
     return info
 
 
-def _levels(info: GameInfo, players: int, levels: list[str] | None, seed: int) -> list[str]:
+def _levels(info: GameDef, players: int, levels: list[str] | None, seed: int) -> list[str]:
     if levels is None:
         if not info.bot_levels:
             raise DemoError(f"{info.title} has no bots")

@@ -21,7 +21,8 @@ from game.core.engine import Outcome
 from game.core.errors import KomboError
 from game.core.session import Step
 from game.demo import SEAT_NAMES
-from game.games import GameInfo, game_by_key
+from game.definition import GameDef
+from game.games import game_by_key
 
 Out = Callable[[str], None]
 
@@ -195,7 +196,7 @@ def run_join(address: tuple[str, int], *, bot_level: str, name: str, out: Out = 
         client.close()
 
 
-def _join_loop(client: "object", info: GameInfo, out: Out) -> int:
+def _join_loop(client: "object", info: GameDef, out: Out) -> int:
     from net.lan import LanClient
 
     assert isinstance(client, LanClient)
@@ -238,7 +239,7 @@ def _join_loop(client: "object", info: GameInfo, out: Out) -> int:
     raise HeadlessError("the game did not end in a day")
 
 
-def _playable(game: str) -> GameInfo:
+def _playable(game: str) -> GameDef:
     try:
         info = game_by_key(game)
     except KeyError as exc:

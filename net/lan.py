@@ -30,7 +30,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from game.core.bots import BotDriver
 from game.core.errors import IllegalActionError, KomboError
-from game.games import GameInfo, game_by_key
+from game.definition import GameDef
+from game.games import game_by_key
 
 from . import messages as m
 from .address import DEFAULT_PORT
@@ -139,7 +140,7 @@ class LanHost:
     """Host a table: the server thread, the host player's session, the host's bots, and the LAN
     advertisement (unless advertise=False)."""
 
-    def __init__(self, info: GameInfo, players: int, options: dict[str, str],
+    def __init__(self, info: GameDef, players: int, options: dict[str, str],
                  plans: Sequence[HostSeat], *, name: str, seed: int | None = None,
                  bind: str = "0.0.0.0", port: int = DEFAULT_PORT, advertise: bool = True,
                  interfaces: Any = None, save_path: Path | None = None, autosave: bool = True,
@@ -182,7 +183,7 @@ class LanHost:
                     play_local_as=play_local_as)
         return host
 
-    def _setup(self, info: GameInfo, core: HostCore, *, name: str, bind: str, ports: list[int],
+    def _setup(self, info: GameDef, core: HostCore, *, name: str, bind: str, ports: list[int],
                advertise: bool, interfaces: Any, save_path: Path | None, autosave: bool,
                away_timeout: float | None, away_level: str, bot_think_time: float,
                bot_inline: bool, play_local_as: str | None) -> None:
@@ -386,7 +387,7 @@ class LanClient:
         self._local_problem = ""
         self._bots: BotDriver | None = None
         try:
-            self.info: GameInfo | None = game_by_key(game)
+            self.info: GameDef | None = game_by_key(game)
         except KeyError:
             self.info = None
         if self.info is None or not self.info.available:

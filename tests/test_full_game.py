@@ -7,11 +7,12 @@ import pytest
 
 from game.kabooom.rules import Move, Place
 from game.kabooom.scene import KabooomScene
-from game.ui.app import SIZE, STEP, App
-from game.ui.devices import InputRouter
-from game.ui.menu import MainMenu
-from game.ui.results import ResultsScene
-from game.ui.setup import GameSetup
+from game.ui.toolkit.app import SIZE, STEP, App
+from game.ui.routes import new_app
+from game.ui.toolkit.devices import InputRouter
+from game.ui.screens.menu import MainMenu
+from game.ui.screens.results import ResultsScene
+from game.ui.screens.setup import GameSetup
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def app(tmp_path, monkeypatch):
     pygame.display.init()
     pygame.font.init()
     clock = {"t": 0.0}
-    app = App(pygame.Surface(SIZE), clock=lambda: clock["t"], inputs=InputRouter())
+    app = new_app(pygame.Surface(SIZE), clock=lambda: clock["t"], inputs=InputRouter())
     app.match_kwargs = {"inline_bots": True, "bot_think_time": 0.0}
     app.clock_box = clock
     yield app

@@ -61,6 +61,18 @@ class Outcome:
         return out
 
 
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game an engine plays (after OpenSpiel's GameType).
+
+    hidden_information: some seat's view lacks something another seat sees (a hand), so a screen
+    several players share must show a seat's private view only to that seat.
+    simultaneous: several seats may be in to_act at once (KOMBIO's slaps)."""
+
+    hidden_information: bool = False
+    simultaneous: bool = False
+
+
 S = TypeVar("S")
 Seat = int
 
@@ -75,6 +87,7 @@ class Engine(ABC, Generic[S]):
     actions: ClassVar[WireCodec]
     events: ClassVar[WireCodec]
     configs: ClassVar[WireCodec]
+    game_type: ClassVar[GameType] = GameType()
 
     @abstractmethod
     def new_game(self, config: GameConfig, seed: int) -> S: ...

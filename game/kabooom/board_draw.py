@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import theme
+from game.ui.toolkit import theme
+from game.ui.toolkit.text import TextCache, fit
 
 CENTRE = 12
 SYMBOLS = ("R", "P", "S", "D")
@@ -40,14 +41,6 @@ def neighbours(square: int) -> list[int]:
             if (dr or dc) and 0 <= r < 5 and 0 <= c < 5 and r * 5 + c != CENTRE:
                 out.append(r * 5 + c)
     return out
-
-
-def fit(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
-    """Match the display's pixel format for fast blits, where there is a display to match."""
-    try:
-        return surface.convert_alpha() if alpha else surface.convert()
-    except pygame.error:
-        return surface
 
 
 @dataclass(frozen=True)
@@ -137,28 +130,6 @@ class Layout:
     @property
     def toast_centre(self) -> tuple[int, int]:
         return (self.board_rect.centerx, self.board_rect.bottom - 22)
-
-
-class TextCache:
-    """Rendered text by (text, size, colour, bold); cleared wholesale when it grows, which only
-    happens if the texts keep changing (a clock), never in normal play."""
-
-    def __init__(self, fonts: theme.Fonts, limit: int = 400) -> None:
-        self.fonts = fonts
-        self.limit = limit
-        self._cache: dict[tuple, pygame.Surface] = {}
-
-    def get(self, text: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
-        key = (text, size, tuple(colour), bold)
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) >= self.limit:
-                self._cache.clear()
-            surf = self._cache[key] = fit(self.fonts.render(text, size, colour, bold))
-        return surf
-
-    def __len__(self) -> int:
-        return len(self._cache)
 
 
 def _shade(colour, factor: float) -> tuple[int, int, int]:

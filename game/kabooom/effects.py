@@ -1,4 +1,4 @@
-"""Kabooom! animations: counters sliding and dropping, the explosion, and on-screen messages.
+"""Kabooom! animations: counters sliding and dropping, and the explosion.
 
 Each advances by the fixed step (`update(dt)` returns False when finished) and draws itself at
 `alpha` between steps. Randomness for particles comes from a seeded random.Random per effect, so the
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.tween import Tween, back_out, ease_in_cubic, ease_in_out, ease_out_cubic, ease_out_quad
+from game.ui.toolkit.tween import Tween, back_out, ease_in_cubic, ease_in_out, ease_out_cubic
 
 Stack = list  # [[owner, symbol], ...] bottom to top
 
@@ -157,47 +157,3 @@ class Explosion:
             r = p.radius * (0.4 + 0.6 * fade)
             x, y = p.x + p.vx * dt + ox, p.y + p.vy * dt + oy
             pygame.draw.circle(surface, tuple(int(c * (0.5 + 0.5 * fade)) for c in p.colour), (x, y), r)
-
-
-@dataclass
-class Toast:
-    """A message over the board; fades out at the end of its time."""
-
-    text: str
-    colour: tuple[int, int, int]
-    duration: float = 2.6
-    age: float = 0.0
-
-    def update(self, dt: float) -> bool:
-        self.age += dt
-        return self.age < self.duration
-
-    @property
-    def opacity(self) -> int:
-        left = self.duration - self.age
-        rise = ease_out_quad(min(self.age / 0.15, 1.0))
-        return int(255 * min(rise, max(0.0, left / 0.4), 1.0))
-
-
-@dataclass
-class Banner:
-    """A big centred caption (phase change, game over) that pops in and fades."""
-
-    text: str
-    colour: tuple[int, int, int]
-    duration: float = 1.4
-    age: float = 0.0
-    hold: bool = False   # stays until replaced (game over)
-
-    def update(self, dt: float) -> bool:
-        self.age += dt
-        return self.hold or self.age < self.duration
-
-    def scale(self) -> float:
-        return float(back_out(min(self.age / 0.3, 1.0)))
-
-    @property
-    def opacity(self) -> int:
-        if self.hold:
-            return 255
-        return int(255 * min(1.0, max(0.0, (self.duration - self.age) / 0.35)))

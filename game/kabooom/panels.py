@@ -6,9 +6,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import theme
+from game.kabooom.summary import towers_text
+from game.ui.toolkit import theme
 
-from .board_draw import SYMBOL_NAMES, SYMBOLS, CounterArt, Layout, TextCache, fit, panel
+from game.ui.toolkit.text import TextCache, fit, text_fitting
+
+from .board_draw import SYMBOL_NAMES, SYMBOLS, CounterArt, Layout, panel
 
 
 @dataclass(frozen=True)
@@ -26,32 +29,6 @@ class SeatLine:
     can_move: bool
     passed: bool
     active: bool
-
-
-def towers_text(towers) -> str:
-    """'Towers 5·3·2', with long runs of one height folded: 'Towers 2·1×8'."""
-    if not towers:
-        return "No towers"
-    parts: list[str] = []
-    i = 0
-    while i < len(towers):
-        j = i
-        while j < len(towers) and towers[j] == towers[i]:
-            j += 1
-        run = j - i
-        parts.extend([str(towers[i])] * run if run <= 2 else [f"{towers[i]}×{run}"])
-        i = j
-    return "Towers " + "·".join(parts)
-
-
-def text_fitting(text: TextCache, line: str, size: int, width: int, colour=theme.TEXT,
-                 bold: bool = False) -> pygame.Surface:
-    """The line at `size`, or smaller until it fits `width`."""
-    surf = text.get(line, size, colour, bold)
-    while surf.get_width() > width and size > 12:
-        size -= 2
-        surf = text.get(line, size, colour, bold)
-    return surf
 
 
 def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[int, int], colour,

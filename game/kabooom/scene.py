@@ -7,78 +7,43 @@ time; whenever nothing is animating the display board is reset to the latest vie
 from __future__ import annotations
 
 import copy
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.errors import IllegalActionError
 from game.kabooom.rules import Exploded, Move, Moved, Pass, Passed, PhaseChanged, Place, Placed
-from game.ui import theme
-from game.ui.input import DEFAULT_ZONES, Press, device_name
-from game.ui.scene import Scene
-from game.ui.tween import Tween, delay
+from game.ui.play.game_screen import Animation, GameScreen
+from game.ui.toolkit import theme
+from game.ui.toolkit.input import Press, device_name
+from game.ui.toolkit.text import fit
+from game.ui.toolkit.tween import delay
 
-from .board_draw import (BLAST, CENTRE, SYMBOL_NAMES, SYMBOLS, TARGET, CounterArt, Layout, TextCache,
-                         badge, cursor_frame, fit, load_glyphs, make_background, rounded_overlay,
-                         square_name)
-from .effects import Banner, Drop, Explosion, Slide, Toast, make_slide
-from .panels import (ActionPanel, SeatLine, render_action_panel, render_cards, render_rules_box, text_fitting,
-                     towers_text)
+from .board_draw import (BLAST, CENTRE, SYMBOL_NAMES, SYMBOLS, TARGET, CounterArt, Layout, badge, cursor_frame,
+                         load_glyphs, make_background, rounded_overlay, square_name)
+from .effects import Drop, Explosion, Slide, make_slide
+from .panels import ActionPanel, SeatLine, render_action_panel, render_cards, render_rules_box
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.match import Match
+    from game.ui.play.match import Match
+    from game.ui.toolkit.app import App
 
 SLIDE_TIME = 0.34
-END_DELAY = 1.0          # the last animation and a beat to read the board before the results
 CONFIRM_TIME = 3.0       # how long "press again to pass" stays armed
 DIRECTIONS = {"up": -5, "down": 5, "left": -1, "right": 1}
 START_SQUARES = (6, 8, 16, 18, 0, 4)
 CURSOR_TAG = 10          # how far a cursor's device tag reaches above its frame
 
 
-def _key_label(key: str) -> str:
-    names = {"right shift": "R-Shift", "left shift": "L-Shift", "return": "Enter", "backspace": "Bksp",
-             "escape": "Esc", "space": "Space", "up": "Up", "down": "Down", "left": "Left", "right": "Right"}
-    if key in names:
-        return names[key]
-    if key.startswith("[") and key.endswith("]"):
-        return f"Num{key[1:-1]}"
-    return key.upper()
-
-
-def _direction_label(keys: list[str]) -> str:
-    """Four direction keys in a few characters: 'W A S D', 'Arrows', 'Num 8456'."""
-    if keys == ["Up", "Left", "Down", "Right"]:
-        return "Arrows"
-    if all(k.startswith("Num") for k in keys):
-        return "Num " + "".join(k[3:] for k in keys)
-    return " ".join(keys) if all(len(k) == 1 for k in keys) else "/".join(keys)
-
-
-class KabooomScene(Scene):
+class KabooomScene(GameScreen):
     def __init__(self, app: "App", match: "Match") -> None:
-        super().__init__(app)
-        self.match = match
-        self.session = match.session
+        super().__init__(app, match)
         self.layout = Layout()
-        self.text = TextCache(app.fonts)
         self.art = CounterArt(self.layout.counter, self.layout.thickness, load_glyphs())
-        humans = [i for i, p in enumerate(match.plans) if p.kind == "human"]
-        local = [s for s in getattr(self.session, "local_seats", ()) if s in humans]
-        self.viewer: int | None = local[0] if local else None
-        self.view: dict = self.session.view(self.viewer)        # the truth: input is checked on it
         self.shown: dict = self.view                            # what panels show: the truth as of the last animation
         self.board: list = copy.deepcopy(self.view["board"])     # the display board (see module doc)
         self.caption: tuple[int, str] | None = None            # (seat, verb) of the move animating
         self._board_stale = False
-        self._events: deque[Any] = deque()                      # events not yet animated, oldest first
-        self.anim: Slide | Drop | Tween | None = None
         self.effects: list[Explosion] = []
-        self.toast: Toast | None = None                         # feedback to a player's own input
-        self.notice: Toast | None = None                        # what others did ("Red passes")
-        self.banner: Banner | None = None
         self.last_move: tuple[int, int, int] | None = None
         self.log: list[tuple[str, int]] = []
         devices: list[str] = []
@@ -91,9 +56,6 @@ class KabooomScene(Scene):
         self.pass_armed: tuple[int, float, str] | None = None   # (seat, until, device)
         self.hover: int | None = None
         self.hover_button = False
-        self._legal_cache: tuple[int, dict[int, list]] = (-1, {})
-        self._end_age: float | None = None
-        self._results_shown = False
         self._think_clock = 0.0
         # made on first draw, against the target's pixel format
         self._bg: pygame.Surface | None = None
@@ -107,107 +69,50 @@ class KabooomScene(Scene):
     def players(self) -> int:
         return int(self.view["players"])
 
-    def seat_name(self, seat: int) -> str:
-        return theme.PLAYER_NAMES[seat]
-
-    def is_bot(self, seat: int) -> bool:
-        return 0 <= seat < len(self.match.plans) and self.match.plans[seat].kind == "bot"
-
-    def legal(self, seat: int) -> list:
-        step, cache = self._legal_cache
-        if step != self.session.step:
-            cache = {}
-            self._legal_cache = (self.session.step, cache)
-        if seat not in cache:
-            cache[seat] = self.session.legal_actions(seat)
-        return cache[seat]
-
     def targets(self, seat: int, src: int) -> set[int]:
         return {a.dst for a in self.legal(seat) if isinstance(a, Move) and a.src == src}
 
-    def busy(self) -> bool:
-        """An animation is running or waiting: the display is behind the truth."""
-        return self.anim is not None or bool(self._events)
-
-    # -- the loop ----------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        now = self.app.now()
-        self._take_steps()
-        if not self.busy() and self.session.outcome() is None:
-            # bots move only once the display has caught up, so each bot move is seen on its own
-            self.match.update(now)
-            self._take_steps()
-        self._advance_anims(dt)
-        if not self.busy():
-            self.shown = self.view
-            self.caption = None
+    # -- the game-screen hooks ------------------------------------------------------------------------
+    def update_game(self, dt: float) -> None:
         self.effects = [e for e in self.effects if e.update(dt)]
-        if self.toast is not None and not self.toast.update(dt):
-            self.toast = None
-        if self.notice is not None and not self.notice.update(dt):
-            self.notice = None
-        if self.banner is not None and not self.banner.update(dt):
-            self.banner = None
-        if self.pass_armed is not None and now > self.pass_armed[1]:
+        if self.pass_armed is not None and self.app.now() > self.pass_armed[1]:
             self.pass_armed = None
         self._think_clock += dt
-        self._check_end(dt)
 
-    def _take_steps(self) -> None:
-        steps = self.session.poll()
-        if steps:
-            for step in steps:
-                self._events.extend(step.events)
-            self.view = self.session.view(self.viewer)
-            self.selected.clear()
-            self.pass_armed = None
+    def steps_arrived(self, steps: list) -> None:
+        self.selected.clear()
+        self.pass_armed = None
 
-    def _check_end(self, dt: float) -> None:
-        if self._results_shown or self.busy() or self.session.outcome() is None:
-            return
-        if self._end_age is None:
-            self._end_age = 0.0
-            self.banner = Banner(self._winner_text(), theme.ACCENT, hold=True)
-            return
-        self._end_age += dt
-        if self._end_age >= END_DELAY and not self.effects:
-            self._results_shown = True
-            # no "game_end" sound here: ResultsScene plays it as it opens (once, not twice)
-            from game.ui.results import ResultsScene   # lazily: the results screen is optional here
-            self.app.stack.push(ResultsScene(self.app, self.match))
-
-    def _winner_text(self) -> str:
-        outcome = self.session.outcome()
-        winners = list(outcome.winners) if outcome is not None else []
-        if len(winners) == 1:
-            return f"{self.seat_name(winners[0])} wins!"
-        if winners:
-            return " & ".join(self.seat_name(w) for w in winners) + " share the win!"
-        return "Game over"
-
-    def _advance_anims(self, dt: float) -> None:
-        if self.anim is not None and not self.anim.update(dt):
-            finished, self.anim = self.anim, None
-            self._finish(finished)
-        while self.anim is None and self._events:
-            self._start(self._events.popleft())
-        if not self.busy() and self._board_stale:
+    def caught_up(self) -> None:
+        self.shown = self.view
+        self.caption = None
+        if self._board_stale:
             self.board = copy.deepcopy(self.view["board"])
             self._board_stale = False
 
+    def effects_running(self) -> bool:
+        return bool(self.effects)
+
+    def message_anchor(self) -> tuple[int, int]:
+        return self.layout.toast_centre
+
+    def banner_anchor(self) -> tuple[int, int]:
+        return self.layout.board_rect.center
+
     def _speed(self) -> float:
         # a backlog (several quick bot moves) plays faster rather than lagging further behind
-        return 0.5 if len(self._events) > 2 else 1.0
+        return 0.5 if self.backlog() > 2 else 1.0
 
-    def _start(self, event: Any) -> None:
+    def start_event(self, event: Any) -> Animation | None:
         self._board_stale = True
         audio = self.app.audio
+        anim: Animation | None = None
         verbs = {Placed: " places a counter", Moved: " moves", Exploded: ": Kabooom!", Passed: " passes"}
         if type(event) in verbs:
             self.caption = (event.seat, verbs[type(event)])
         if isinstance(event, Placed):
             self.board[event.square] = [[event.seat, event.symbol]]
-            self.anim = Drop(event.square)
+            anim = Drop(event.square)
             audio.play("place")
             self._log(f"{self.seat_name(event.seat)}: {SYMBOL_NAMES[event.symbol]} on {square_name(event.square)}",
                       event.seat)
@@ -217,7 +122,7 @@ class KabooomScene(Scene):
             under = self.board[event.dst] or []
             self.board[event.src] = None
             self.board[event.dst] = under
-            self.anim = make_slide(event.seat, event.src, event.dst, moving, under, explode,
+            anim = make_slide(event.seat, event.src, event.dst, moving, under, explode,
                                    SLIDE_TIME * self._speed())
             self.last_move = (event.seat, event.src, event.dst)
             what = SYMBOL_NAMES[moving[-1][1]] if moving else "Tower"
@@ -227,16 +132,17 @@ class KabooomScene(Scene):
             else:
                 self._log(f"{self.seat_name(event.seat)}: {what} {arrow}", event.seat)
         elif isinstance(event, Passed):
-            self.notice = Toast(f"{self.seat_name(event.seat)} passes", theme.PLAYER_COLOURS[event.seat], 1.6)
-            self.anim = delay(0.45 * self._speed())
+            self.notify(f"{self.seat_name(event.seat)} passes", theme.PLAYER_COLOURS[event.seat])
+            anim = delay(0.45 * self._speed())
             audio.play("pass")
             self._log(f"{self.seat_name(event.seat)} passes", event.seat)
         elif isinstance(event, PhaseChanged) and event.phase == "capture":
-            self.banner = Banner("All placed: capture!", theme.ACCENT, 1.6)
-            self.anim = delay(0.5)
-        # GameOver: the end banner and the results follow once the board is idle (_check_end)
+            self.show_banner("All placed: capture!", theme.ACCENT, 1.6)
+            anim = delay(0.5)
+        # GameOver: the end banner and the results follow once the board is idle (the base's end check)
+        return anim
 
-    def _finish(self, anim: Any) -> None:
+    def finish_animation(self, anim: Animation) -> None:
         if isinstance(anim, Slide):
             if anim.explode:
                 self.board[anim.src] = None
@@ -255,37 +161,16 @@ class KabooomScene(Scene):
         self.log.append((line, seat))
         del self.log[:-8]
 
-    # -- messages ----------------------------------------------------------------------------------
-    def say(self, text: str, colour=theme.TEXT, seconds: float = 2.6) -> None:
-        self.toast = Toast(text, colour, seconds)
-
-    def error(self, text: str) -> None:
-        self.toast = Toast(text, theme.BAD)
-        self.app.audio.play("error")
-
     # -- input -------------------------------------------------------------------------------------
-    def handle_raw(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            pos = self._logical(event.pos)
-            self.hover = self.layout.square_at(pos)
-            self.hover_button = self.layout.pass_button.collidepoint(pos)
-        return False   # others may want the motion too
+    def pointer_moved(self, pos: tuple[int, int]) -> None:
+        self.hover = self.layout.square_at(pos)
+        self.hover_button = self.layout.pass_button.collidepoint(pos)
 
-    def _logical(self, pos: tuple[int, int]) -> tuple[int, int]:
-        convert = getattr(self.app, "to_logical", None)
-        return convert(pos) if callable(convert) else pos
-
-    def handle(self, press: Press) -> bool:
-        if press.button == "pause":
-            from game.ui.pause import PauseScene   # lazily: another module's scene
-            self.app.stack.push(PauseScene(self.app, self.match))
-            return True
-        if self.session.outcome() is not None:
-            return False
+    def handle_game(self, press: Press) -> bool:
         if press.button == "back":
             # Backspace is shared by every keyboard zone (it arrives as kb1): it cancels the pick of
             # whoever is to move, as well as the presser's own.
-            acting = self._acting_human()
+            acting = self.acting_human()
             for device in {press.device, self.match.plans[acting].device if acting is not None else ""}:
                 self.selected.pop(device, None)
             self.pass_armed = None
@@ -295,20 +180,6 @@ class KabooomScene(Scene):
         if not self.match.seats_of(press.device):
             return False
         return self._keys(press)
-
-    def _acting_human(self) -> int | None:
-        for seat in sorted(self.session.to_act()):
-            if 0 <= seat < len(self.match.plans) and self.match.plans[seat].kind == "human":
-                return seat
-        return None
-
-    def _mouse_seat(self) -> int | None:
-        # The mouse acts for its own seats; where nobody plays with it, it helps whichever local
-        # human is to move (a keyboard player may still click).
-        seat = self.match.acting_seat_of("mouse")
-        if seat is None and not self.match.seats_of("mouse"):
-            seat = self._acting_human()
-        return seat
 
     def _keys(self, press: Press) -> bool:
         device, button = press.device, press.button
@@ -334,7 +205,7 @@ class KabooomScene(Scene):
         if press.button != "select" or press.pos is None:
             return False
         pos = press.pos
-        seat = self._mouse_seat()
+        seat = self.mouse_seat()
         layout = self.layout
         if layout.pass_button.collidepoint(pos):
             if seat is None:
@@ -374,15 +245,6 @@ class KabooomScene(Scene):
         self.cursors[device] = square
 
     # -- actions -----------------------------------------------------------------------------------
-    def submit(self, action: Any) -> bool:
-        try:
-            self.session.submit(action)
-        except IllegalActionError as exc:
-            self.error(_sentence(exc.reason))
-            return False
-        self._take_steps()   # at once: the next press in this same frame must see the new turn
-        return True
-
     def pick(self, device: str, seat: int, square: int) -> None:
         """`select` on a square: place there, pick a tower, move the picked tower, or un-pick."""
         self.pass_armed = None
@@ -478,17 +340,6 @@ class KabooomScene(Scene):
         self.app.audio.play("click")
 
     # -- hints -------------------------------------------------------------------------------------
-    def key_labels(self, device: str) -> dict[str, str]:
-        if device.startswith("pad"):
-            return {"up": "D-pad", "down": "", "left": "", "right": "", "select": "A", "slap": "X",
-                    "back": "B", "pause": "Start"}
-        zones = getattr(self.app.inputs, "zones", None) or DEFAULT_ZONES
-        keys = zones.get(device, DEFAULT_ZONES.get(device, {}))
-        labels = {button: _key_label(key) for button, key in keys.items()}
-        labels.setdefault("back", "Bksp")
-        labels.setdefault("pause", "Esc")
-        return labels
-
     def hints(self, seat: int) -> tuple[str, tuple[tuple[str, str], ...]]:
         device = self.match.plans[seat].device
         title = f"{self.seat_name(seat)}: {device_name(device)}"
@@ -500,8 +351,7 @@ class KabooomScene(Scene):
             return title, (("Click", "your tower, then a"), ("", "green square"), ("Click", "it again: cancel"),
                            ("Pass", "button, twice"), ("Esc", "pause"))
         k = self.key_labels(device)
-        move = "D-pad" if device.startswith("pad") else _direction_label([k.get(b, "") for b in
-                                                                         ("up", "left", "down", "right")])
+        move = self.move_label(device)
         if place:
             return title, ((move, "move the cursor"), (k["slap"], "change symbol"), (k["select"], "place"),
                            (k["pause"], "pause"))
@@ -544,7 +394,7 @@ class KabooomScene(Scene):
         bg.blit(title, (24, 24))
         self._bg = bg
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw_game(self, surface: pygame.Surface, alpha: float) -> None:
         self._ensure_static(surface)
         layout = self.layout
         shake = (0, 0)
@@ -560,7 +410,7 @@ class KabooomScene(Scene):
         self._draw_panels(surface)
         for effect in self.effects:   # over the panels: a blast at the edge may spill onto them
             effect.draw(surface, alpha, shake)
-        self._draw_banner(surface)
+        self._draw_turn_caption(surface)
 
     def _draw_marks(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
         layout = self.layout
@@ -570,11 +420,11 @@ class KabooomScene(Scene):
             mark = self._sprite(("last", seat), lambda: rounded_overlay(size, theme.PLAYER_COLOURS[seat], 40, 3))
             for sq in (src, dst):
                 surface.blit(mark, layout.cell_rect(sq).move(off))
-        if self.hover is not None and self._mouse_seat() is not None:
+        if self.hover is not None and self.mouse_seat() is not None:
             hover = self._sprite("hover", lambda: rounded_overlay(size, theme.TEXT, 36, 0))
             surface.blit(hover, layout.cell_rect(self.hover).move(off))
         for device, square in self.selected.items():
-            seat = self.match.acting_seat_of(device) if device != "mouse" else self._mouse_seat()
+            seat = self.match.acting_seat_of(device) if device != "mouse" else self.mouse_seat()
             if seat is None:
                 continue
             board = self.view["board"]
@@ -628,7 +478,7 @@ class KabooomScene(Scene):
         """The counter about to be placed, faint, under the acting player's cursor."""
         spots = [(square, self.match.acting_seat_of(device)) for device, square in self.cursors.items()]
         if self.hover is not None:
-            spots.append((self.hover, self._mouse_seat()))
+            spots.append((self.hover, self.mouse_seat()))
         for square, seat in spots:
             if seat is None or self.board[square] is not None:
                 continue
@@ -703,7 +553,7 @@ class KabooomScene(Scene):
         phase = v["phase"]
         log = tuple(self.log[-4:])
         if phase == "over" or turn < 0:
-            return ActionPanel("over", -1, "", "Game over", self._winner_text(), (), "", (), "off",
+            return ActionPanel("over", -1, "", "Game over", self.winner_text(), (), "", (), "off",
                                (), "", log)
         name = self.seat_name(turn)
         if self.match.plans[turn].kind != "human" and self.caption is not None and self.caption[0] == turn:
@@ -768,7 +618,7 @@ class KabooomScene(Scene):
         base.blit(layer, (0, 0))
         return base
 
-    def _draw_banner(self, surface: pygame.Surface) -> None:
+    def _draw_turn_caption(self, surface: pygame.Surface) -> None:
         layout = self.layout
         v = self.shown
         turn = int(v["turn"])
@@ -792,73 +642,10 @@ class KabooomScene(Scene):
             x = cx - w // 2
             surface.blit(name, (x, cy - name.get_height() // 2))
             surface.blit(rest, (x + name.get_width(), cy - name.get_height() // 2 + 8))
-        cx, cy = self.layout.toast_centre
-        if self.toast is not None:
-            self._draw_toast(surface, self.toast, (cx, cy))
-        if self.notice is not None:   # above the player's own message when both show
-            self._draw_toast(surface, self.notice, (cx, cy - 58 if self.toast is not None else cy))
-        if self.banner is not None:
-            b = self.banner
-            surf = self._sprite(("banner", b.text), lambda: _banner_surface(self.text, b.text, b.colour))
-            scale = round(b.scale() * 20) / 20   # a handful of sizes, each scaled once and kept
-            if scale != 1.0:
-                base = surf
-                w, h = base.get_size()
-                surf = self._sprite(("banner", b.text, scale), lambda: pygame.transform.smoothscale(
-                    base, (max(1, int(w * scale)), max(1, int(h * scale)))))
-            if b.opacity < 255:
-                surf = surf.copy()
-                surf.set_alpha(b.opacity)
-            surface.blit(surf, surf.get_rect(center=layout.board_rect.center))
 
-    def _draw_toast(self, surface: pygame.Surface, toast: Toast, centre: tuple[int, int]) -> None:
-        surf = self._sprite(("toast", toast.text, toast.colour), lambda: _toast_surface(self.text, toast.text, toast.colour))
-        if toast.opacity < 255:
-            surf = surf.copy()
-            surf.set_alpha(toast.opacity)
-        surface.blit(surf, surf.get_rect(center=centre))
-        if len(self._sprites) > 300:   # messages are many and short-lived
-            self._sprites = {k: s for k, s in self._sprites.items() if not (isinstance(k, tuple) and k[0] == "toast")}
-
-    # -- for overlays over the game (game.ui.lan_status) ------------------------------------------
+    # -- for overlays over the game (game.ui.lobby.lan_status) ------------------------------------------
     def seat_rect(self, seat: int) -> pygame.Rect:
         return self.layout.player_card(seat, self.players)
 
     def status_rect(self) -> pygame.Rect:
         return self.layout.board_rect
-
-    # -- for the results screen -------------------------------------------------------------------
-    @classmethod
-    def result_rows(cls, view: dict) -> list[str]:
-        rows = []
-        for seat in range(int(view["players"])):
-            score = int(view["scores"][seat])
-            rows.append(f"{towers_text(view['towers'][seat])} — {score} point{'s' if score != 1 else ''}")
-        return rows
-
-
-def _sentence(reason: str) -> str:
-    reason = reason.strip()
-    return reason[:1].upper() + reason[1:] if reason else "That move isn't allowed"
-
-
-def _toast_surface(text: TextCache, message: str, colour, width: int = 600) -> pygame.Surface:
-    label = text_fitting(text, message, 30, width - 36, colour, True)   # never wider than the board
-    w, h = label.get_width() + 36, label.get_height() + 18
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (14, 12, 24, 230), surf.get_rect(), border_radius=h // 2)
-    pygame.draw.rect(surf, colour, surf.get_rect(), 2, border_radius=h // 2)
-    surf.blit(label, label.get_rect(center=(w / 2, h / 2)))
-    return fit(surf)
-
-
-def _banner_surface(text: TextCache, message: str, colour) -> pygame.Surface:
-    label = text_fitting(text, message, 84, 760, colour, True)
-    shadow = text_fitting(text, message, 84, 760, (0, 0, 0), True)
-    w, h = label.get_width() + 80, label.get_height() + 40
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (14, 12, 24, 215), surf.get_rect(), border_radius=28)
-    pygame.draw.rect(surf, colour, surf.get_rect(), 4, border_radius=28)
-    surf.blit(shadow, shadow.get_rect(center=(w / 2 + 3, h / 2 + 4)))
-    surf.blit(label, label.get_rect(center=(w / 2, h / 2)))
-    return fit(surf)

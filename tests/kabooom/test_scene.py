@@ -10,9 +10,11 @@ from game.games import game_by_key
 from game.kabooom.board_draw import CENTRE, CounterArt, load_glyphs
 from game.kabooom.rules import Move, Pass, Place
 from game.kabooom.scene import KabooomScene
-from game.ui.app import STEP, App
-from game.ui.input import Press
-from game.ui.match import Match, SeatPlan
+from game.kabooom.summary import result_line
+from game.ui.toolkit.app import STEP, App
+from game.ui.routes import new_app
+from game.ui.toolkit.input import Press
+from game.ui.play.match import Match, SeatPlan
 
 
 class FakeAudio:
@@ -41,7 +43,7 @@ def _pygame():
 
 def make(plans: list[SeatPlan], difficulty: str = "easy", seed: int = 1, draw: bool = True):
     clock = Clock()
-    app = App(pygame.Surface((1280, 720)), clock=clock, audio=FakeAudio())
+    app = new_app(pygame.Surface((1280, 720)), clock=clock, audio=FakeAudio())
     match = Match(game_by_key("kabooom"), len(plans), {"difficulty": difficulty}, tuple(plans), seed,
                   bot_think_time=0.0, inline_bots=True)
     scene = KabooomScene(app, match)
@@ -303,7 +305,7 @@ def test_dynamite_explodes_with_effects_and_sound():
 
 
 def test_escape_pushes_the_pause_menu():
-    from game.ui.pause import PauseScene
+    from game.ui.screens.pause import PauseScene
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
     press(app, "kb1", "pause")
     assert isinstance(app.stack.top, PauseScene)
@@ -332,7 +334,7 @@ def _play_my_turn(app: App, scene: KabooomScene, match: Match) -> None:
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium"])
 def test_a_full_game_against_a_bot_ends_on_the_results_screen(difficulty):
-    from game.ui.results import ResultsScene
+    from game.ui.screens.results import ResultsScene
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")], difficulty, seed=5)
     mine = 0
     for _ in range(4000):
@@ -349,14 +351,15 @@ def test_a_full_game_against_a_bot_ends_on_the_results_screen(difficulty):
     assert outcome is not None
     assert mine >= (12 if difficulty == "medium" else 1)
     assert all(a.seat == 0 for a in match.session.log[::2])   # Red acted on every one of its turns
-    rows = KabooomScene.result_rows(match.session.view(None))
+    view = match.session.view(None)
+    rows = [match.info.result_line(view, seat) for seat in range(2)]
     assert len(rows) == 2 and all("point" in r for r in rows)
     app.draw()
 
 
 def test_result_rows_describe_towers_and_points():
     view = {"players": 3, "scores": [7, 0, 1], "towers": [[5, 3, 2], [], [1]]}
-    assert KabooomScene.result_rows(view) == ["Towers 5·3·2 — 7 points", "No towers — 0 points",
+    assert [result_line(view, seat) for seat in range(3)] == ["Towers 5·3·2 — 7 points", "No towers — 0 points",
                                               "Towers 1 — 1 point"]
 
 
@@ -394,7 +397,7 @@ def test_backspace_from_any_keyboard_cancels_the_acting_players_pick():
 
 
 def test_real_key_and_mouse_events_reach_the_scene_through_the_input_router():
-    from game.ui.devices import InputRouter
+    from game.ui.toolkit.devices import InputRouter
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
     app.inputs = InputRouter()
     start = scene.cursors["kb1"]

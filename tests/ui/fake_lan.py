@@ -313,7 +313,7 @@ class FakeLan:
     browsers: list[FakeBrowser] = field(default_factory=list)
 
     def backend(self) -> Any:
-        from game.ui.lan import LanBackend
+        from game.ui.lobby.lan import LanBackend
         return LanBackend(host=lambda *a, **k: FakeHost(self, *a, **k),
                           client=lambda *a, **k: FakeClient(self, *a, **k),
                           browser=lambda: FakeBrowser(self))

@@ -4,8 +4,8 @@ from array import array
 import pygame
 import pytest
 
-from game.ui.audio import SOUND_NAMES, Audio, render
-from game.ui.settings import Settings
+from game.ui.toolkit.audio import SOUND_NAMES, Audio, render
+from game.ui.toolkit.settings import Settings
 
 
 @pytest.mark.parametrize("name", SOUND_NAMES)

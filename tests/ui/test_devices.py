@@ -2,8 +2,8 @@
 import pygame
 import pytest
 
-from game.ui.devices import REPEAT_DELAY, REPEAT_EVERY, InputRouter
-from game.ui.input import DEFAULT_ZONES, Press, key_code
+from game.ui.toolkit.devices import REPEAT_DELAY, REPEAT_EVERY, InputRouter
+from game.ui.toolkit.input import DEFAULT_ZONES, Press, key_code
 
 
 @pytest.fixture(autouse=True)

@@ -12,19 +12,22 @@ import pytest
 from game.games import game_by_key
 from game.kabooom.rules import Pass
 from game.kabooom.scene import KabooomScene
-from game.ui import theme
-from game.ui.app import STEP, App
-from game.ui.devices import InputRouter
-from game.ui.input import Press
-from game.ui.lan import back_to_menu, resume_scene
-from game.ui.lan_status import HAND_KEY, LanStatusScene
-from game.ui.lobby_host import HostSetup, LanSeatOption
-from game.ui.lobby_join import GameRow, JoinScene
-from game.ui.menu import MainMenu
-from game.ui.net_match import NetMatch
-from game.ui.pause import PauseScene
-from game.ui.results import ResultsScene
-from game.ui.waiting_room import WaitingRoom
+from game.ui.toolkit import theme
+from game.ui.toolkit.app import STEP, App
+from game.ui.routes import new_app
+from game.ui.toolkit.devices import InputRouter
+from game.ui.toolkit.input import Press
+from game.ui.lobby.entries import resume_scene
+from game.ui.lobby.lan import back_to_menu
+from game.ui.lobby.lan_status import HAND_KEY, LanStatusScene
+from game.ui.lobby.lobby_host import HostSetup, LanSeatOption
+from game.ui.lobby.lobby_join import GameRow, JoinScene
+from game.ui.screens.menu import MainMenu
+from game.ui.lobby.net_match import NetMatch
+from game.ui.screens.pause import PauseScene
+from game.ui.lobby.lan_results import LanResultsScene
+from game.ui.screens.results import ResultsScene
+from game.ui.lobby.waiting_room import WaitingRoom
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fake_lan import Entry, FakeLan, LanSeat  # noqa: E402
@@ -63,7 +66,7 @@ def lan() -> FakeLan:
 
 @pytest.fixture
 def app(lan: FakeLan) -> App:
-    app = App(pygame.Surface((1280, 720)), clock=Clock(), audio=Audio(), inputs=InputRouter())
+    app = new_app(pygame.Surface((1280, 720)), clock=Clock(), audio=Audio(), inputs=InputRouter())
     app.match_kwargs = {"inline_bots": True, "bot_think_time": 0.0}
     app.lan_backend = lan.backend()            # type: ignore[attr-defined]
     app.push(MainMenu(app))
@@ -559,14 +562,14 @@ def test_quitting_a_lan_game_closes_the_facade(app: App, lan: FakeLan) -> None:
 
 def test_results_of_a_lan_game_offer_play_again_not_a_couch_rematch(app: App, lan: FakeLan) -> None:
     game, overlay = start_hosted_game(app, lan)
-    results = ResultsScene(app, game.match)
+    results = LanResultsScene(app, game.match)
     assert labels(results) == ["Play again", "Main menu"]
     with pytest.raises(RuntimeError):
         game.match.rematch()          # the couch way (a new Match) is not the LAN way
 
 
 def test_results_of_a_couch_game_keep_rematch(app: App) -> None:
-    from game.ui.match import Match, SeatPlan
+    from game.ui.play.match import Match, SeatPlan
     match = Match(KABOOOM, 2, {"difficulty": "easy"}, (SeatPlan("human", "kb1"),
                                                        SeatPlan("bot", level="easy")), 3)
     try:
@@ -674,7 +677,7 @@ def test_a_real_lan_game_on_loopback(tmp_path: Path) -> None:
     import functools
     import time
 
-    from game.ui.lan import LanBackend
+    from game.ui.lobby.lan import LanBackend
     from net.lan import LanClient, LanHost
 
     backend = LanBackend(host=functools.partial(LanHost, bind="127.0.0.1", advertise=False,
@@ -683,7 +686,7 @@ def test_a_real_lan_game_on_loopback(tmp_path: Path) -> None:
                          client=LanClient, browser=_NoBrowser)
     apps = []
     for _ in range(2):
-        one = App(pygame.Surface((1280, 720)), clock=time.monotonic, audio=Audio(),
+        one = new_app(pygame.Surface((1280, 720)), clock=time.monotonic, audio=Audio(),
                   inputs=InputRouter())
         one.lan_backend = backend                 # type: ignore[attr-defined]
         one.push(MainMenu(one))
@@ -759,8 +762,8 @@ def test_left_and_right_hop_between_the_columns(app: App, lan: FakeLan) -> None:
 def test_a_chosen_lan_interface_binds_the_host_and_the_browser_to_it():
     from types import SimpleNamespace
 
-    from game.ui.lan import backend
-    from game.ui.settings import Settings
+    from game.ui.lobby.lan import backend
+    from game.ui.toolkit.settings import Settings
     app = SimpleNamespace(settings=Settings(lan_interface="192.0.2.5"))
     chosen = backend(app)
     assert chosen.host.keywords == {"bind": "192.0.2.5"}
@@ -904,7 +907,7 @@ def test_a_refused_play_again_is_a_toast_and_the_results_stay(app: App, lan: Fak
 
 def test_play_again_before_the_end_is_refused_by_the_facade(app: App, lan: FakeLan) -> None:
     game, _ = start_hosted_game(app, lan)
-    results = ResultsScene(app, game.match)        # as if shown early: the facade says no
+    results = LanResultsScene(app, game.match)        # as if shown early: the facade says no
     app.push(results)
     results.play_again()
     assert app.stack.top is results
@@ -922,7 +925,7 @@ def peer_in_game(app: App, lan: FakeLan):
 
 
 def test_a_peer_stays_and_follows_the_host_into_the_next_game(app: App, lan: FakeLan) -> None:
-    from game.ui.seat_memory import seat_memory_for
+    from game.ui.lobby.seat_memory import seat_memory_for
     game, client = peer_in_game(app, lan)
     memory = seat_memory_for(app)
     address = ("192.168.1.5", 47800)
@@ -972,7 +975,7 @@ def test_a_peer_that_finds_the_next_game_begun_goes_straight_in(app: App, lan: F
 
 
 def test_a_peer_leaves_the_table_from_the_results(app: App, lan: FakeLan) -> None:
-    from game.ui.seat_memory import seat_memory_for
+    from game.ui.lobby.seat_memory import seat_memory_for
     game, client = peer_in_game(app, lan)
     finish(game.session)
     results = results_of(app)
@@ -1002,7 +1005,7 @@ def test_the_lan_results_screens_render(app: App, lan: FakeLan) -> None:
     finish(game.session)
     results_of(app)
     run(app, 1.0)
-    peer_app = App(pygame.Surface((1280, 720)), clock=Clock(), audio=Audio(), inputs=InputRouter())
+    peer_app = new_app(pygame.Surface((1280, 720)), clock=Clock(), audio=Audio(), inputs=InputRouter())
     peer_app.match_kwargs = dict(app.match_kwargs)
     peer_app.lan_backend = lan.backend()      # type: ignore[attr-defined]
     peer_app.push(MainMenu(peer_app))

@@ -5,8 +5,8 @@ import random
 import pygame
 import pytest
 
-from game.ui.app import MAX_FRAME, STEP, App
-from game.ui.scene import Scene
+from game.ui.toolkit.app import MAX_FRAME, STEP, App
+from game.ui.toolkit.scene import Scene
 
 
 class FakeClock:

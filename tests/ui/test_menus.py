@@ -11,19 +11,20 @@ import pygame
 import pytest
 
 from game.core import Action, Engine, Event, GameConfig, Outcome, WireCodec, rank_winners
-from game.games import GameInfo, Option
-from game.ui.app import SIZE, App
-from game.ui.devices import InputRouter
-from game.ui.input import Press, key_code
-from game.ui.match import Match, SeatPlan
-from game.ui.menu import MainMenu
-from game.ui.pause import PauseScene
-from game.ui.results import ResultsScene
-from game.ui.rules_screen import RulesScreen
-from game.ui.scene import Scene
-from game.ui.settings import load_settings
-from game.ui.settings_screen import BindingRow, SettingsScreen
-from game.ui.setup import GameSetup
+from game.definition import GameDef, Option
+from game.ui.toolkit.app import SIZE
+from game.ui.routes import new_app
+from game.ui.toolkit.devices import InputRouter
+from game.ui.toolkit.input import Press, key_code
+from game.ui.play.match import Match, SeatPlan
+from game.ui.screens.menu import MainMenu
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.results import ResultsScene
+from game.ui.screens.rules_screen import RulesScreen
+from game.ui.toolkit.scene import Scene
+from game.ui.toolkit.settings import load_settings
+from game.ui.screens.settings_screen import BindingRow, SettingsScreen
+from game.ui.screens.setup import GameSetup
 
 # -- a stub game: seats take turns taking one stone; the last stone wins ---------------------------
 
@@ -55,7 +56,7 @@ class StubState:
 
 class StubEngine(Engine[StubState]):
     key: ClassVar[str] = "stub"
-    title: ClassVar[str] = "Stub"
+    title: ClassVar[str] = "Stub Game"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     actions: ClassVar[WireCodec] = WireCodec([TakeOne])
@@ -120,18 +121,14 @@ class StubScene(Scene):
     def update(self, dt):
         self.match.update(self.app.now())
 
-    @classmethod
-    def result_rows(cls, view):
-        return [f"took {n}" for n in view["taken"]]
 
 
 HERE = __name__
-STUB = GameInfo("stub", "Stub Game", "A test of the menus.", 2, 4, available=True,
-                engine_path=f"{HERE}:StubEngine", scene_path=f"{HERE}:StubScene",
-                bot_path=f"{HERE}:make_bot", bot_levels=("easy", "hard"),
-                options=(Option("difficulty", "Difficulty", ("easy", "medium", "hard"), "easy"),),
-                config_path=f"{HERE}:make_config", rules_path=f"{HERE}:RULES")
-LATER = GameInfo("later", "Later Game", "Not ready.", 2, 6, available=False)
+STUB = GameDef.for_engine(StubEngine, tagline="A test of the menus.", config=make_config, bot=make_bot,
+                          bot_levels=("easy", "hard"), rules=RULES, scene=f"{HERE}:StubScene",
+                          options=(Option("difficulty", "Difficulty", ("easy", "medium", "hard"), "easy"),),
+                          result_line=lambda view, seat: f"took {view['taken'][seat]}")
+LATER = GameDef.coming_soon("later", "Later Game", "Not ready.", 2, 6)
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -141,7 +138,7 @@ def app(tmp_path):
     pygame.display.init()
     pygame.font.init()
     clock = {"t": 100.0}
-    application = App(pygame.Surface(SIZE), clock=lambda: clock["t"], inputs=InputRouter(),
+    application = new_app(pygame.Surface(SIZE), clock=lambda: clock["t"], inputs=InputRouter(),
                       settings_path=tmp_path / "settings.json", games=(LATER, STUB))
     application.match_kwargs = {"inline_bots": True, "bot_think_time": 0.0}
     application.push(MainMenu(application))
@@ -332,10 +329,10 @@ def test_pause_opens_rules_and_settings_over_the_game(app):
 
 
 def test_a_game_that_cannot_start_says_why_and_stays_on_setup(app, monkeypatch):
-    def broken(players, options):
+    def broken(self, config, seed):
         raise ValueError("the board is missing")
 
-    monkeypatch.setattr(sys.modules[HERE], "make_config", broken)
+    monkeypatch.setattr(StubEngine, "new_game", broken)
     keys(app, "e", "e")
     assert isinstance(app.stack.top, GameSetup)
     assert any("the board is missing" in t for t in app.toasts.texts)
@@ -517,7 +514,7 @@ def test_kabooom_starts_from_the_real_menu(tmp_path):
     pytest.importorskip("game.kabooom.bot")
     pygame.display.init()
     clock = {"t": 0.0}
-    app = App(pygame.Surface(SIZE), clock=lambda: clock["t"], inputs=InputRouter())
+    app = new_app(pygame.Surface(SIZE), clock=lambda: clock["t"], inputs=InputRouter())
     app.match_kwargs = {"inline_bots": True, "bot_think_time": 0.0}
     app.test_clock = clock
     app.push(MainMenu(app))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import threading
 
-from game.ui.ping_board import PingBoard
+from game.ui.lobby.ping_board import PingBoard
 
 
 class Clock:
@@ -54,5 +54,5 @@ def test_an_unreachable_table_or_no_measure_shows_no_ping():
 
 
 def test_a_fast_lan_reads_below_one_millisecond_not_zero():
-    from game.ui.ping_board import ping_text
+    from game.ui.lobby.ping_board import ping_text
     assert ping_text(0.3) == "<1 ms" and ping_text(12.4) == "12 ms"

@@ -1,9 +1,9 @@
 """The scene stack: input passes down until consumed, pauses_below, opaque drawing, enter/exit."""
 import pygame
 
-from game.ui.app import App
-from game.ui.input import Press
-from game.ui.scene import Scene, SceneStack
+from game.ui.toolkit.app import App
+from game.ui.toolkit.input import Press
+from game.ui.toolkit.scene import Scene, SceneStack
 
 
 class Probe(Scene):

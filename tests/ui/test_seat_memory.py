@@ -1,8 +1,8 @@
 """A restarted client gets its LAN seat back: the token is kept on disk per table."""
 from __future__ import annotations
 
-from game.ui.seat_memory import KEEP_FOR, SeatMemory
-from game.ui.waiting_room import SeatRejoin
+from game.ui.lobby.seat_memory import KEEP_FOR, SeatMemory
+from game.ui.lobby.waiting_room import SeatRejoin
 
 TABLE = ("192.0.2.4", 47800)
 

@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 import game.storage as storage_mod
-from game.ui import settings as settings_mod
-from game.ui.app import App
-from game.ui.input import DEFAULT_ZONES
-from game.ui.settings import Settings, config_dir, load_settings, save_settings, settings_path
+from game.ui.toolkit import settings as settings_mod
+from game.ui.toolkit.app import App
+from game.ui.toolkit.input import DEFAULT_ZONES
+from game.ui.toolkit.settings import Settings, config_dir, load_settings, save_settings, settings_path
 
 
 @pytest.fixture
@@ -129,7 +129,7 @@ def test_app_reports_a_failed_save_as_a_toast(tmp_path):
 
 
 def test_lan_interface_keeps_an_address_or_all_and_refuses_anything_else():
-    from game.ui.settings import Settings
+    from game.ui.toolkit.settings import Settings
     assert Settings.from_json({"lan_interface": "192.168.1.7"}).lan_interface == "192.168.1.7"
     assert Settings.from_json({"lan_interface": "eth0; rm -rf"}).lan_interface == "all"
     assert Settings.from_json({"lan_interface": 7}).lan_interface == "all"
@@ -137,6 +137,6 @@ def test_lan_interface_keeps_an_address_or_all_and_refuses_anything_else():
 
 
 def test_the_settings_screen_lists_a_saved_interface_even_when_it_is_gone():
-    from game.ui.settings_screen import lan_choices
+    from game.ui.screens.settings_screen import lan_choices
     choices = lan_choices("203.0.113.9")
     assert choices[0] == "all" and "203.0.113.9" in choices

@@ -1,8 +1,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from game.ui import tween as tw
-from game.ui.tween import Sequence, Tween, Tweens, delay
+from game.ui.toolkit import tween as tw
+from game.ui.toolkit.tween import Sequence, Tween, Tweens, delay
 
 STEP = 1 / 120
 

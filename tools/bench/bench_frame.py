@@ -28,8 +28,9 @@ import pygame  # noqa: E402
 from game.games import game_by_key  # noqa: E402
 from game.kabooom.rules import Exploded, Move, Moved  # noqa: E402
 from game.kabooom.scene import KabooomScene  # noqa: E402
-from game.ui.app import SIZE, App  # noqa: E402
-from game.ui.match import Match, SeatPlan  # noqa: E402
+from game.ui.toolkit.app import SIZE, App  # noqa: E402
+from game.ui.routes import new_app
+from game.ui.play.match import Match, SeatPlan  # noqa: E402
 
 
 class FakeClock:
@@ -50,7 +51,7 @@ def setup(players: int, seed: int, moves: int) -> tuple[App, FakeClock, Match, K
     pygame.font.init()
     surface = pygame.display.set_mode(SIZE)
     clock = FakeClock()
-    app = App(surface, clock=clock)
+    app = new_app(surface, clock=clock)
     plans = [SeatPlan("human", "kb1")] + [SeatPlan("human", f"kb{i + 2}") for i in range(players - 1)]
     match = Match(game_by_key("kabooom"), players, {"difficulty": "medium"}, tuple(plans), seed,
                   bot_think_time=0.0, inline_bots=True)

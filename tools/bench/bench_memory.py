@@ -25,8 +25,9 @@ import pygame  # noqa: E402
 
 from game.games import game_by_key  # noqa: E402
 from game.kabooom.scene import KabooomScene  # noqa: E402
-from game.ui.app import SIZE, App  # noqa: E402
-from game.ui.match import Match, SeatPlan  # noqa: E402
+from game.ui.toolkit.app import SIZE  # noqa: E402
+from game.ui.routes import new_app
+from game.ui.play.match import Match, SeatPlan  # noqa: E402
 
 
 def max_rss_mb() -> float:
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.font.init()
     surface = pygame.display.set_mode(SIZE)
     clock = FakeClock()
-    app = App(surface, clock=clock)
+    app = new_app(surface, clock=clock)
     before = max_rss_mb()
 
     tracemalloc.start()

@@ -26,19 +26,20 @@ t0 = time.perf_counter()
 import os, sys
 sys.path.insert(0, {root!r})
 import pygame
-from game.ui.app import SIZE, App
+from game.ui.toolkit.app import SIZE, App
+from game.ui.routes import new_app
 pygame.display.init()
 pygame.font.init()
 surface = pygame.display.set_mode(SIZE)
 t1 = time.perf_counter()
-app = App(surface)
+app = new_app(surface)
 if {target!r} == "menu":
-    from game.ui.menu import MainMenu
+    from game.ui.screens.menu import MainMenu
     app.push(MainMenu(app))
 else:
     from game.games import game_by_key
     from game.kabooom.scene import KabooomScene
-    from game.ui.match import Match, SeatPlan
+    from game.ui.play.match import Match, SeatPlan
     match = Match(game_by_key("kabooom"), 2, {{"difficulty": "medium"}},
                   (SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")), 1, inline_bots=True)
     app.push(KabooomScene(app, match))

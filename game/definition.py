@@ -1,0 +1,141 @@
+"""One definition per game: everything the client, the demo, the LAN host, the tools and the shared
+tests need to know about a game, in one object that the game's package exports as ``GAME``.
+
+The engine class is the source of the key, title and player counts (its rules need them too); the
+definition adds what only the client needs. The scene is named by path, so that listing a game never
+imports pygame and headless runs never draw.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from game.core.loader import load, path_of
+
+if TYPE_CHECKING:
+    from game.core.bots import Bot
+    from game.core.engine import Engine, GameConfig
+
+ConfigMaker = Callable[[int, Mapping[str, str]], "GameConfig"]
+BotFactory = Callable[[str, int, int], "Bot"]            # (level, seat, seed) -> Bot
+ResultLine = Callable[[Mapping[str, Any], int], str]      # (spectator view, seat) -> "Towers 5·3"
+
+
+class DefinitionError(Exception):
+    """A game's definition is incomplete or inconsistent; the message names every problem."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup choice shown on the game setup screen (and `--option KEY=VALUE` headless)."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True)
+class GameDef:
+    key: str
+    title: str
+    tagline: str
+    min_players: int
+    max_players: int
+    engine_class: type[Engine] | None = None          # None: listed as "coming soon"
+    config: ConfigMaker | None = None
+    bot: BotFactory | None = None
+    bot_levels: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    rules: str = ""
+    scene_path: str = ""                              # "module:SceneClass", imported when played
+    result_line: ResultLine | None = None
+    lan: bool = True                                  # offered for LAN play
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def for_engine(cls, engine: type[Engine], *, tagline: str, config: ConfigMaker, bot: BotFactory,
+                   bot_levels: tuple[str, ...], rules: str, scene: str,
+                   options: tuple[Option, ...] = (), result_line: ResultLine | None = None,
+                   lan: bool = True) -> GameDef:
+        return cls(engine.key, engine.title, tagline, engine.min_players, engine.max_players, engine,
+                   config, bot, bot_levels, options, rules, scene, result_line, lan)
+
+    @classmethod
+    def coming_soon(cls, key: str, title: str, tagline: str, min_players: int,
+                    max_players: int) -> GameDef:
+        return cls(key, title, tagline, min_players, max_players)
+
+    @property
+    def available(self) -> bool:
+        return self.engine_class is not None
+
+    def _require(self) -> type[Engine]:
+        if self.engine_class is None:
+            raise DefinitionError(f"{self.title} is not playable yet")
+        return self.engine_class
+
+    def engine(self) -> Engine:
+        return self._require()()
+
+    @property
+    def engine_path(self) -> str:
+        return path_of(self._require())
+
+    @property
+    def bot_path(self) -> str:
+        if self.bot is None:
+            raise DefinitionError(f"{self.title} has no bots")
+        return path_of(self.bot)
+
+    def make_config(self, players: int, options: Mapping[str, str]) -> GameConfig:
+        if self.config is None:
+            raise DefinitionError(f"{self.title} is not playable yet")
+        return self.config(players, options)
+
+    def default_options(self) -> dict[str, str]:
+        return {o.key: o.default for o in self.options}
+
+    def scene(self) -> Any:
+        """The game's scene class (imports pygame)."""
+        return load(self.scene_path)
+
+    def rules_text(self) -> str:
+        return self.rules
+
+    def problems(self) -> list[str]:
+        """Everything missing or inconsistent, for the catalogue test; [] for a sound definition.
+        (The scene is checked by the client's own tests: loading it imports pygame.)"""
+        if not self.available:
+            return []
+        found: list[str] = []
+        engine_class = self._require()
+        if (engine_class.key, engine_class.title) != (self.key, self.title):
+            found.append("key and title must be the engine's")
+        if not 1 <= self.min_players <= self.max_players:
+            found.append(f"player counts {self.min_players}..{self.max_players}")
+        if not self.rules.strip():
+            found.append("no rules text")
+        if not self.bot_levels:
+            found.append("no bot levels")
+        for option in self.options:
+            if option.default not in option.choices:
+                found.append(f"option {option.key}: default {option.default!r} is not a choice")
+        for path_name, getter in (("engine", lambda: self.engine_path), ("bot", lambda: self.bot_path)):
+            try:
+                if load(getter()) is None:
+                    found.append(f"{path_name} path loads None")
+            except Exception as exc:  # noqa: BLE001  reported, not raised: the test lists them all
+                found.append(f"{path_name}: {exc}")
+        try:
+            for players in range(self.min_players, self.max_players + 1):
+                self.make_config(players, self.default_options())
+        except Exception as exc:  # noqa: BLE001
+            found.append(f"config: {exc}")
+        try:
+            for level in self.bot_levels:
+                if self.bot is not None:
+                    self.bot(level, 0, 1)
+        except Exception as exc:  # noqa: BLE001
+            found.append(f"bot levels: {exc}")
+        return found

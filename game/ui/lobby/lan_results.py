@@ -1,0 +1,93 @@
+"""The results of a LAN game (a NetMatch): the table stays. The host gets "Play again" (the facade's
+rematch(), back to the waiting room with the same players); a peer may stay for the host's next game,
+and goes to the waiting room by itself when the host reopens the table, or "Leave table"."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.ui.lobby.lan import back_to_menu
+from game.ui.lobby.waiting_room import DEFAULT_MESSAGES, WaitingRoom
+from game.ui.screens.results import ResultsScene
+from game.ui.toolkit.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.lobby.net_match import NetMatch
+    from game.ui.toolkit.app import App
+
+STAY_NOTE = "Stay here: the host may start another game"
+LEFT_NOTE = "The host has left the table"
+
+
+class LanResultsScene(ResultsScene):
+    def __init__(self, app: App, match: NetMatch) -> None:
+        self.lan: Any = match.lan
+        self.is_peer = not match.is_host
+        super().__init__(app, match)
+
+    def buttons(self) -> list[Button]:
+        if self.is_peer:
+            self.note = STAY_NOTE
+            return [Button("Leave table", self.leave_table, centred=True)]
+        items = [Button("Main menu", self.main_menu, centred=True)]
+        if hasattr(self.lan, "rematch"):
+            items.insert(0, Button("Play again", self.play_again, centred=True))
+        return items
+
+    def play_again(self) -> None:
+        """The host reopens the table: everyone goes back to the waiting room, same seats."""
+        try:
+            self.lan.rematch()
+        except Exception as exc:  # noqa: BLE001  e.g. the facade says the game is not over
+            self.app.audio.play("error")
+            self.app.toast(f"Could not play again: {exc}", "error")
+            return
+        self._to_waiting_room(self.lan)
+
+    def leave_table(self) -> None:
+        """A peer leaves on purpose: its seat is given up (no rejoin token kept)."""
+        rejoin = getattr(self.match, "rejoin", None)
+        if rejoin is not None:
+            rejoin.memory.forget(rejoin.address, rejoin.game)
+        self.main_menu()
+
+    def _to_waiting_room(self, lan: Any) -> None:
+        match = self.match
+        devices = getattr(match, "given_devices", None) or dict(match.devices)
+        room = WaitingRoom(self.app, match.info, lan, devices=devices,
+                           host=not self.is_peer, where=getattr(match, "where", ""),
+                           rejoin=getattr(match, "rejoin", None))
+        self._left = True               # the waiting room owns the connection from here on
+        self.app.nav.main_menu(self.app)
+        self.app.push(room)
+
+    def _next_game_begun(self) -> bool:
+        """A game is on that is not the one shown here (never re-enter a finished one)."""
+        try:
+            return self.lan.session().outcome() is None
+        except Exception:  # noqa: BLE001  no session yet: the waiting room would wait anyway
+            return False
+
+    def update(self, dt: float) -> None:
+        if self._left:
+            return
+        rejoin = getattr(self.match, "rejoin", None)
+        if rejoin is not None:
+            fresh = rejoin.follow(self.lan)       # forgets the seat at "over", keeps it again after
+            if fresh is not None:                  # the host forgot our token: join afresh
+                self._to_waiting_room(fresh)
+                return
+        if self.is_peer:
+            state = getattr(self.lan, "state", "")
+            if state in ("lost", "refused"):
+                message = getattr(self.lan, "message", "") or DEFAULT_MESSAGES[state]
+                self._left = True
+                self.match.close()
+                back_to_menu(self.app, message)
+                return
+            if state == "over" and getattr(self.lan, "host_left", False) and self.note != LEFT_NOTE:
+                self.note = LEFT_NOTE       # the results stay readable; only the hint changes
+            if state == "lobby" or (state == "playing" and self._next_game_begun()):
+                self._to_waiting_room(self.lan)     # the host reopened the table (or began already)
+                return
+        self.match.pump_notices()
+

@@ -1,0 +1,216 @@
+"""NetMatch: a LAN game as this client sees it, shaped like game.ui.play.match.Match for the game scenes,
+the pause menu and the results screen.
+
+The session is the facade's NetSession. Seats played at this screen are "human" plans with their
+devices; seats of players elsewhere are "remote", seats nobody holds "open"; bots are "bot" wherever
+they run. Plans follow the host's seat table, since a seat can change hands mid-game (an away
+player's seat given to a bot).
+
+Bots: the facade drives the bots it runs (net.lan: the host's bot seats and seats handed to a bot,
+in its server thread). The match must not run a second BotDriver over the same seats: both would
+submit for the same step, and one of them would be refused.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from game.core.session import SeatInfo
+
+from game.ui.toolkit.input import device_name
+from game.ui.lobby.lan import DEFAULT_DEVICES
+from game.ui.play.match import DeviceSeats, SeatPlan
+from game.ui.toolkit.theme import PLAYER_NAMES
+
+if TYPE_CHECKING:
+    from game.definition import GameDef
+
+    from game.ui.toolkit.app import App
+
+LOST_HOST = "Lost the host: the game has ended."
+
+
+@dataclass(frozen=True)
+class NetSeatPlan(SeatPlan):
+    player: str = ""          # the name the seat's player gave
+
+    def label(self) -> str:
+        if self.kind == "remote":
+            return f"{self.player} · LAN" if self.player else "LAN player"
+        if self.kind == "open":
+            return "Open seat"
+        if self.kind == "human":
+            here = device_name(self.device)
+            return f"{self.player} · {here}" if self.player else here
+        return f"Bot ({self.level})" if self.level else "Bot"
+
+
+@dataclass(frozen=True)
+class LanStatus:
+    """What the in-game LAN overlay shows, read once per step."""
+
+    away: Mapping[int, float]         # seat -> seconds its player has been away
+    waiting_on: tuple[int, ...]       # seats the game waits for (their turn, player away or open)
+    reconnecting: bool                # this client lost the host for a moment
+    can_hand_to_bot: bool             # this client hosts: it may give an away seat to a bot
+    names: tuple[str, ...]            # player names by seat ("" when unknown)
+
+
+def assign_devices(local_humans: Sequence[int],
+                   devices: Mapping[int, str] | Sequence[str]) -> dict[int, str]:
+    """Seat -> device for the humans at this screen. A mapping is by seat (the host chose seats);
+    a list goes to the seats in order (a joining client learns its seats from the host). Seats
+    nobody chose a device for get a free keyboard zone, so every local seat is playable."""
+    if isinstance(devices, Mapping):
+        chosen = {s: devices[s] for s in local_humans if s in devices}
+    else:
+        chosen = dict(zip(local_humans, devices))
+    spare = [d for d in DEFAULT_DEVICES if d not in chosen.values()]
+    for seat in local_humans:
+        if seat not in chosen:
+            chosen[seat] = spare.pop(0) if spare else DEFAULT_DEVICES[0]
+    return chosen
+
+
+class NetMatch(DeviceSeats):
+    can_rematch = False           # no couch Rematch: the host's results offer "Play again" instead
+
+    def __init__(self, app: "App | None", info: "GameDef", lan: Any,
+                 devices: Mapping[int, str] | Sequence[str] = (), *, host: bool = False,
+                 bot_think_time: float = 0.7, inline_bots: bool = False) -> None:
+        self.app = app
+        self.info = info
+        self.lan = lan                    # the LanHost or LanClient facade
+        self.is_host = host
+        self.session = lan.session()
+        self.players = int(self.session.config.players)
+        self.options: dict[str, str] = {}
+        self.seed = 0                     # the host keeps the seed: peers never know it
+        # Accepted for the same calls as a Match (app.match_kwargs); the facade's bots ignore them.
+        self.bot_think_time = bot_think_time
+        self.inline_bots = inline_bots
+        bots = set(self.session.bot_seats)
+        self.devices = assign_devices([s for s in self.session.local_seats if s not in bots], devices)
+        self.given_devices = devices      # as the waiting room had them, for the next game's room
+        self._plans_key: tuple[SeatInfo, ...] | None = None
+        self._plans: tuple[NetSeatPlan, ...] = ()
+        self._away_since: dict[int, float] = {}
+        self._closed = False
+
+    # -- seats ------------------------------------------------------------------------------------
+
+    def _seat_infos(self) -> tuple[SeatInfo, ...]:
+        try:
+            return tuple(self.session.seats())
+        except Exception:  # noqa: BLE001  a session mid-reconnect may not know its table yet
+            return self._plans_key or ()
+
+    @property
+    def plans(self) -> tuple[NetSeatPlan, ...]:
+        infos = self._seat_infos()
+        bot_seats = dict(self.session.bot_seats)
+        key = (infos, tuple(sorted(bot_seats.items())))
+        if key != self._plans_key:
+            self._plans_key = key   # type: ignore[assignment]
+            self._plans = tuple(self._plan(i, infos, bot_seats) for i in range(self.players))
+        return self._plans
+
+    def _plan(self, seat: int, infos: Sequence[SeatInfo], bot_seats: Mapping[int, str]) -> NetSeatPlan:
+        info = infos[seat] if seat < len(infos) else SeatInfo("", "open", "", False)
+        if seat in bot_seats:
+            return NetSeatPlan("bot", level=bot_seats[seat], player=info.name)
+        if seat in self.devices and seat in self.session.local_seats:
+            return NetSeatPlan("human", device=self.devices[seat], player=info.name)
+        if info.kind == "bot":
+            return NetSeatPlan("bot", level=info.level, player=info.name)
+        if info.kind == "open":
+            return NetSeatPlan("open")
+        return NetSeatPlan("remote", player=info.name)
+
+    def player_name(self, seat: int) -> str:
+        infos = self._seat_infos()
+        return infos[seat].name if seat < len(infos) else ""
+
+    def seat_name(self, seat: int) -> str:
+        name = self.player_name(seat)
+        return f"{PLAYER_NAMES[seat]} ({name})" if name else PLAYER_NAMES[seat]
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    rejoin: Any = None            # a waiting room's SeatRejoin: forgets our seat when the game ends
+    where: str = ""               # the address a peer joined, for the next game's waiting room
+
+    def update(self, now: float) -> None:
+        self.pump_notices()       # bots: the facade's own (see the module's doc)
+        if self.rejoin is not None:
+            self.rejoin.follow(self.lan)
+
+    def pump_notices(self) -> None:
+        """The facade's and the session's messages for the players, as toasts."""
+        if self._closed:
+            return      # a game left for the menu says why once, not with its last notices too
+        texts: list[str] = []
+        for source in (getattr(self.lan, "notices", None), getattr(self.session, "notices", None)):
+            if source is None:
+                continue
+            try:
+                texts += [str(t) for t in source()]
+            except Exception:  # noqa: BLE001  notices are a courtesy; never let them break play
+                continue
+        toast = getattr(self.app, "toast", None)
+        if toast is not None:
+            for text in dict.fromkeys(texts):
+                toast(_sentence(text))
+
+    def problem(self) -> str | None:
+        """Why this game cannot go on (the host is gone), or None."""
+        state = getattr(self.lan, "state", None)
+        if state in ("lost", "refused"):
+            return getattr(self.lan, "message", "") or LOST_HOST
+        return None
+
+    def status(self, now: float) -> LanStatus:
+        infos = self._seat_infos()
+        away: dict[int, float] = {}
+        away_seats = getattr(self.lan, "away_seats", None)
+        if away_seats is not None:
+            try:
+                away = {int(s): float(t) for s, t in away_seats()}
+            except Exception:  # noqa: BLE001
+                away = {}
+        else:
+            # A peer only sees who is connected: it times absences from when it noticed them.
+            gone = {i for i, s in enumerate(infos) if s.kind not in ("open", "bot") and not s.connected}
+            self._away_since = {s: t for s, t in self._away_since.items() if s in gone}
+            for seat in gone:
+                self._away_since.setdefault(seat, now)
+            away = {s: now - t for s, t in self._away_since.items()}
+        paused = getattr(self.session, "paused_on", None)
+        waiting: tuple[int, ...] = ()
+        if paused is not None and self.session.outcome() is None:
+            try:
+                waiting = tuple(sorted(paused()))
+            except Exception:  # noqa: BLE001
+                waiting = ()
+        return LanStatus(away, waiting, getattr(self.lan, "state", "") == "reconnecting",
+                         self.is_host and hasattr(self.lan, "hand_to_bot"),
+                         tuple(s.name for s in infos))
+
+    def hand_to_bot(self, seat: int, level: str | None = None) -> None:
+        levels = self.info.bot_levels
+        level = level or (levels[len(levels) // 2] if levels else "")
+        self.lan.hand_to_bot(seat, level)
+
+    def rematch(self) -> "NetMatch":
+        raise RuntimeError("a LAN game replays through its waiting room: the host's Play again")
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self.lan.close()
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,396 @@
+"""The game-screen base every game's scene builds on: what is the same in every game.
+
+It takes the session's steps, queues their events and plays them one animation at a time (a burst
+of bot moves still shows move by move), lets the bots move only once the display has caught up,
+routes each press to the game or to the curtain, submits actions and turns a refusal into a message,
+shows messages and banners, names each device's keys, and hands the LAN overlay the places to draw.
+At the end it shows the winner and then the results screen.
+
+A game's scene overrides the hooks below (each declared here with its default), draws its board in
+`draw_game`, and reads only `self.view` (the viewer's view, the truth) and the events it is given.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+import pygame
+
+from game.core.errors import IllegalActionError
+from game.core.session import Step
+from game.ui.play.banner import Banner, banner_surface
+from game.ui.play.curtain import Curtain, ViewerPolicy
+from game.ui.play.key_labels import key_labels, move_label
+from game.ui.toolkit import theme
+from game.ui.toolkit.input import Press
+from game.ui.toolkit.scene import Scene
+from game.ui.toolkit.text import TextCache
+from game.ui.toolkit.toast import Toast, Toasts
+
+if TYPE_CHECKING:
+    from game.ui.play.match import Match
+    from game.ui.toolkit.app import App
+
+Colour = tuple[int, int, int]
+
+
+class Animation(Protocol):
+    def update(self, dt: float) -> bool:
+        """Advance by one fixed step; False once finished."""
+
+
+class GameScreen(Scene):
+    END_DELAY: ClassVar[float] = 1.0    # the last animation and a beat to read the board before the results
+    OWN: ClassVar[str] = "own"          # message slots: feedback to a player's own input ...
+    OTHERS: ClassVar[str] = "others"    # ... and what others did ("Red passes")
+
+    def __init__(self, app: App, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.session = match.session
+        self.text = TextCache(app.fonts)
+        engine = self.session.engine
+        local = set(self.session.local_seats)
+        humans = tuple(i for i, p in enumerate(match.plans) if p.kind == "human" and i in local)
+        self.policy = ViewerPolicy(humans, engine.game_type.hidden_information)
+        self.curtain = Curtain(self.text)
+        self.policy.follow(self.looking_seat())
+        self.view: dict[str, Any] = self.session.view(self.viewer)
+        self.anim: Animation | None = None
+        self.messages = Toasts(style="pill", max_shown=2)
+        self.banner: Banner | None = None
+        self._queue: deque[tuple[int, int | None, Any]] = deque()   # (step, seat it is private to, event)
+        self._steps: dict[int, Step] = {}                            # the steps of queued events
+        self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})
+        self._end_age: float | None = None
+        self._results_shown = False
+        self._banner_sprites: dict[Any, pygame.Surface] = {}
+
+    # -- the hooks a game's scene overrides --------------------------------------------------------
+
+    def start_event(self, event: Any) -> Animation | None:
+        """Start showing one event; return the animation that shows it, or None if it is instant."""
+        return None
+
+    def finish_animation(self, anim: Animation) -> None:
+        """`anim` (from start_event) finished."""
+
+    def caught_up(self) -> None:
+        """Nothing is animating: the display may be reset to `self.view`, the truth."""
+
+    def steps_arrived(self, steps: list[Step]) -> None:
+        """New steps were taken and `self.view` is the new truth (clear stale picks here)."""
+
+    def viewer_changed(self) -> None:
+        """Another seat's view (or the public one) is drawn from now on."""
+
+    def handle_game(self, press: Press) -> bool:
+        """A press for the game (pause, the curtain and the end were dealt with). True if consumed."""
+        return False
+
+    def pointer_moved(self, pos: tuple[int, int]) -> None:
+        """The mouse moved to `pos` in logical coordinates."""
+
+    def update_game(self, dt: float) -> None:
+        """The game's own per-step upkeep (effects, timers)."""
+
+    def effects_running(self) -> bool:
+        """Something is still to be seen before the results screen may open."""
+        return False
+
+    def draw_game(self, surface: pygame.Surface, alpha: float) -> None:
+        """Draw the game (board, panels, cursors)."""
+
+    def message_anchor(self) -> tuple[int, int]:
+        """Where the newest message is centred."""
+        return (self.app.size[0] // 2, self.app.size[1] - 60)
+
+    def banner_anchor(self) -> tuple[int, int]:
+        return (self.app.size[0] // 2, self.app.size[1] // 2)
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's card is, for the LAN overlay ("away 0:12")."""
+        return pygame.Rect(0, 0, 0, 0)
+
+    def status_rect(self) -> pygame.Rect:
+        """Where the LAN overlay may say what the game waits for."""
+        return pygame.Rect((0, 0), self.app.size)
+
+    def looking_seat(self) -> int | None:
+        """The human at this screen who should see their private view now: by default the one to act
+        (the lowest seat first where several may act, one at a time)."""
+        acting = self.human_seats_to_act()
+        if not acting:
+            return None
+        if self.session.engine.game_type.simultaneous and len(acting) > 1:
+            return None       # several may act at once: nobody's secrets on the shared screen
+        return acting[0]
+
+    # -- reading the game --------------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        return self.policy.viewer
+
+    @property
+    def players(self) -> int:
+        return len(self.match.plans)
+
+    def seat_name(self, seat: int) -> str:
+        return theme.PLAYER_NAMES[seat]
+
+    def is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.match.plans) and self.match.plans[seat].kind == "bot"
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.policy.humans
+
+    def human_seats_to_act(self) -> list[int]:
+        return [s for s in sorted(self.session.to_act()) if self.is_human(s)]
+
+    def acting_human(self) -> int | None:
+        acting = self.human_seats_to_act()
+        return acting[0] if acting else None
+
+    def mouse_seat(self) -> int | None:
+        # The mouse acts for its own seats; where nobody plays with it, it helps whichever local
+        # human is to move (a keyboard player may still click).
+        seat = self.match.acting_seat_of("mouse")
+        if seat is None and not self.match.seats_of("mouse"):
+            seat = self.acting_human()
+        return seat
+
+    def legal(self, seat: int) -> list[Any]:
+        step, cache = self._legal_cache
+        if step != self.session.step:
+            cache = {}
+            self._legal_cache = (self.session.step, cache)
+        if seat not in cache:
+            cache[seat] = self.session.legal_actions(seat)
+        return cache[seat]
+
+    def busy(self) -> bool:
+        """An animation is running or waiting: the display is behind the truth."""
+        return self.anim is not None or bool(self._queue)
+
+    def backlog(self) -> int:
+        """Events waiting to be shown (a scene may play a backlog faster)."""
+        return len(self._queue)
+
+    @property
+    def curtain_seat(self) -> int | None:
+        """The seat the curtain is up for, None when the screen shows the game."""
+        return self.policy.waiting
+
+    def winner_text(self) -> str:
+        outcome = self.session.outcome()
+        winners = list(outcome.winners) if outcome is not None else []
+        if len(winners) == 1:
+            return f"{self.seat_name(winners[0])} wins!"
+        if winners:
+            return " & ".join(self.seat_name(w) for w in winners) + " share the win!"
+        return "Game over"
+
+    # -- the loop ----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.take_steps()
+        if not self.busy() and self.session.outcome() is None:
+            # bots move only once the display has caught up, so each bot move is seen on its own
+            self.match.update(self.app.now())
+            self.take_steps()
+        self._advance(dt)
+        self.messages.update(self.app.now())
+        if self.banner is not None and not self.banner.update(dt):
+            self.banner = None
+        self.update_game(dt)
+        self._check_end(dt)
+
+    def take_steps(self) -> None:
+        steps = self.session.poll()
+        if not steps:
+            return
+        for step in steps:
+            seat = self.viewer
+            events = step.private.get(seat, step.events) if seat is not None else step.events
+            private_to = seat if seat is not None and seat in step.private else None
+            self._steps[step.number] = step
+            for event in events:
+                self._queue.append((step.number, private_to, event))
+        self._follow_viewer()
+        self.view = self.session.view(self.viewer)
+        self.steps_arrived(steps)
+
+    def _follow_viewer(self) -> None:
+        old = self.viewer
+        if not self.policy.follow(self.looking_seat()):
+            if self.viewer is not None:
+                self.policy.shown(self.viewer)
+            return
+        if self.viewer is not None and self.curtain_seat is None:
+            self.policy.shown(self.viewer)
+        if old is not None and old != self.viewer:
+            self._hide_queued(old)
+        self.view = self.session.view(self.viewer)
+        self.viewer_changed()
+
+    def _hide_queued(self, seat: int) -> None:
+        """Events queued as `seat` saw them become the public versions: whoever looks next must
+        not see them."""
+        rebuilt: deque[tuple[int, int | None, Any]] = deque()
+        done: set[int] = set()
+        for number, private_to, event in self._queue:
+            if private_to != seat:
+                rebuilt.append((number, private_to, event))
+            elif number not in done:
+                done.add(number)
+                rebuilt.extend((number, None, e) for e in self._steps[number].events)
+        self._queue = rebuilt
+
+    def _advance(self, dt: float) -> None:
+        if self.anim is not None and not self.anim.update(dt):
+            finished, self.anim = self.anim, None
+            self.finish_animation(finished)
+        while self.anim is None and self._queue:
+            number, _, event = self._queue.popleft()
+            if not any(n == number for n, _, _ in self._queue):
+                self._steps.pop(number, None)
+            self.anim = self.start_event(event)
+        if not self.busy():
+            self.caught_up()
+
+    def _check_end(self, dt: float) -> None:
+        if self._results_shown or self.busy() or self.session.outcome() is None:
+            return
+        if self._end_age is None:
+            self._end_age = 0.0
+            self.banner = Banner(self.winner_text(), theme.ACCENT, hold=True)
+            return
+        self._end_age += dt
+        if self._end_age >= self.END_DELAY and not self.effects_running():
+            self._results_shown = True
+            # no "game_end" sound here: the results screen plays it as it opens (once, not twice)
+            self.app.nav.results(self.app, self.match)
+
+    # -- messages ----------------------------------------------------------------------------------
+
+    def say(self, text: str, colour: Colour = theme.TEXT, seconds: float = 2.6) -> None:
+        """Feedback to a player's own input; replaces the previous feedback."""
+        self.messages.show(text, self.app.now(), colour=colour, seconds=seconds, slot=self.OWN)
+
+    def error(self, text: str) -> None:
+        self.say(text, theme.BAD)
+        self.app.audio.play("error")
+
+    def notify(self, text: str, colour: Colour = theme.TEXT, seconds: float = 1.6) -> None:
+        """What another player did."""
+        self.messages.show(text, self.app.now(), colour=colour, seconds=seconds, slot=self.OTHERS)
+
+    @property
+    def toast(self) -> Toast | None:
+        """The player's own feedback showing now, if any."""
+        return self.messages.latest(self.OWN)
+
+    def show_banner(self, text: str, colour: Colour = theme.ACCENT, seconds: float = 1.6) -> None:
+        self.banner = Banner(text, colour, seconds)
+
+    # -- input -------------------------------------------------------------------------------------
+
+    def handle_raw(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_moved(self.app.to_logical(event.pos))
+        return False   # others may want the motion too
+
+    def handle(self, press: Press) -> bool:
+        if press.button == "pause":
+            self.app.nav.pause(self.app, self.match)
+            return True
+        waiting = self.curtain_seat
+        if waiting is not None:
+            self._curtain_press(press, waiting)
+            return True
+        if self.session.outcome() is not None:
+            return False
+        return self.handle_game(press)
+
+    def _curtain_press(self, press: Press, seat: int) -> None:
+        devices = self.devices_of(seat)
+        verdict = self.curtain.handle(press, seat, devices)
+        if verdict == "lift":
+            self.policy.lift()
+            self.view = self.session.view(self.viewer)
+            self.app.audio.play("click")
+            self.viewer_changed()
+        elif verdict == "wrong":
+            self.error(f"Waiting for {self.seat_name(seat)} to take the screen")
+
+    def devices_of(self, seat: int) -> list[str]:
+        plan = self.match.plans[seat]
+        return [plan.device] if plan.kind == "human" and plan.device else []
+
+    def submit(self, action: Any) -> bool:
+        """Ask for an action; a refusal becomes a message. True if accepted."""
+        try:
+            self.session.submit(action)
+        except IllegalActionError as exc:
+            self.error(sentence(exc.reason))
+            return False
+        self.take_steps()   # at once: the next press in this same frame must see the new turn
+        return True
+
+    # -- keys --------------------------------------------------------------------------------------
+
+    def key_labels(self, device: str) -> dict[str, str]:
+        return key_labels(device, getattr(self.app.inputs, "zones", None))
+
+    def move_label(self, device: str) -> str:
+        return move_label(device, self.key_labels(device))
+
+    def select_label(self, seat: int) -> str:
+        devices = self.devices_of(seat)
+        if not devices:
+            return "select"
+        if devices[0] == "mouse":
+            return "the left button"
+        return self.key_labels(devices[0]).get("select", "select")
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        waiting = self.curtain_seat
+        if waiting is not None:
+            self.curtain.draw(surface, waiting, self.devices_of(waiting), self.select_label(waiting))
+            self.messages.draw(surface, self.app.fonts, self.app.now(), self.message_anchor())
+            return
+        self.draw_game(surface, alpha)
+        self.draw_messages(surface)
+
+    def draw_messages(self, surface: pygame.Surface) -> None:
+        self.messages.draw(surface, self.app.fonts, self.app.now(), self.message_anchor())
+        b = self.banner
+        if b is None:
+            return
+        sprites = self._banner_sprites
+        if len(sprites) > 40:
+            sprites.clear()
+        surf = sprites.get((b.text, b.colour))
+        if surf is None:
+            surf = sprites[(b.text, b.colour)] = banner_surface(self.text, b.text, b.colour)
+        scale = round(b.scale() * 20) / 20   # a handful of sizes, each scaled once and kept
+        if scale != 1.0:
+            key = (b.text, b.colour, scale)
+            scaled = sprites.get(key)
+            if scaled is None:
+                w, h = surf.get_size()
+                scaled = sprites[key] = pygame.transform.smoothscale(
+                    surf, (max(1, int(w * scale)), max(1, int(h * scale))))
+            surf = scaled
+        if b.opacity < 255:
+            surf = surf.copy()
+            surf.set_alpha(b.opacity)
+        surface.blit(surf, surf.get_rect(center=self.banner_anchor()))
+
+
+def sentence(reason: str) -> str:
+    reason = reason.strip()
+    return reason[:1].upper() + reason[1:] if reason else "That move isn't allowed"

@@ -1,0 +1,1 @@
+"""The menus and shared screens: main menu, game setup, pause, rules, results, settings."""

@@ -1,0 +1,160 @@
+"""The end of a game: who won (in their colour), a row per seat with score and the game's own
+detail line, then Rematch or Main menu. Drawn over the final board.
+
+A LAN game's results (game.ui.lobby.lan_results) add the table's choices. The game's definition may
+give a `result_line(view, seat)` to explain each seat's score, e.g. "Towers 5·3·2 — 7 points".
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui.toolkit import theme
+from game.ui.toolkit.input import Press
+from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
+from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_chip, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from game.ui.toolkit.app import App
+    from game.ui.play.match import Match
+
+PANEL_W = 860
+ROW_H = 50
+NOTE_H = 40                 # the peer's line between the scores and the buttons
+# Engines give the end's reason as a short code; the common ones read better as sentences.
+REASONS = {"passes": "Everyone passed in a row.", "no_moves": "Nobody could move any more.",
+           "target": "The target score was reached.", "deck": "The deck ran out."}
+
+
+def reason_text(reason: str) -> str:
+    if reason in REASONS:
+        return REASONS[reason]
+    text = reason.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def winner_line(winners: tuple[int, ...], players: int) -> list[tuple[str, Any]]:
+    """The headline as (text, colour) pieces, so each winner's name shows in their colour."""
+    if not winners:
+        return [("No winner this time", theme.TEXT)]
+    if len(winners) == players and players > 1:
+        return [("Everyone ties!", theme.ACCENT)]
+    pieces: list[tuple[str, Any]] = []
+    for k, seat in enumerate(winners):
+        if k:
+            pieces.append((" and " if k == len(winners) - 1 else ", ", theme.TEXT))
+        pieces.append((PLAYER_NAMES[seat], PLAYER_COLOURS[seat]))
+    pieces.append((" wins!" if len(winners) == 1 else " share the win!", theme.TEXT))
+    return pieces
+
+
+class ResultsScene(MenuScene):
+    opaque = False
+    pauses_below = True
+
+    def __init__(self, app: "App", match: "Match") -> None:
+        super().__init__(app)
+        self.match = match
+        self.veil = Veil()
+        self.outcome = match.session.outcome()
+        self.details = self._details()
+        self.note = ""
+        self._left = False
+        self.menu.items = self.buttons()
+        rows_h = ROW_H * match.players
+        note_h = NOTE_H if self.note else 0
+        height = 140 + rows_h + 30 + note_h + self.menu.content_height + 34
+        self.panel = pygame.Rect(0, 0, PANEL_W, height)
+        self.panel.center = (app.size[0] // 2, app.size[1] // 2)
+        self.rows_top = self.panel.y + 140
+        self.note_y = self.rows_top + rows_h + 14 + note_h // 2
+        self.menu.place((self.panel.centerx - 170, self.rows_top + rows_h + 30 + note_h), 340)
+        self.menu.focus = 0
+        self._played = False
+
+    def buttons(self) -> list[Button]:
+        items = [Button("Main menu", self.main_menu, centred=True)]
+        if getattr(self.match, "can_rematch", True):
+            items.insert(0, Button("Rematch", self.rematch, centred=True))
+        return items
+
+    def _details(self) -> list[str]:
+        line = self.match.info.result_line
+        if line is None:
+            return [""] * self.match.players
+        view = self.match.session.view(None)
+        return [line(view, seat) for seat in range(self.match.players)]
+
+    def on_enter(self) -> None:
+        if not self._played:            # on_enter runs again when a screen above closes
+            self._played = True
+            self.app.audio.play("game_end")
+
+    def handle(self, press: Press) -> bool:
+        if press.button in ("back", "pause"):
+            self.menu.focus = len(self.menu.items) - 1     # point at Main menu; never leave by accident
+            return True
+        return super().handle(press)
+
+    def rematch(self) -> None:
+        old = self.match
+        try:
+            new = old.rematch()
+            scene = self.app.nav.game_scene(self.app, new)
+        except Exception as exc:  # noqa: BLE001
+            self.app.audio.play("error")
+            self.app.toast(f"Could not start a rematch: {exc}", "error")
+            return
+        for below in [s for s in self.app.stack if getattr(s, "match", None) is old]:
+            self.app.stack.remove(below)
+        self.app.push(scene)
+
+    def main_menu(self) -> None:
+        self._left = True
+        self.match.close()
+        self.app.nav.main_menu(self.app)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        fonts = self.app.fonts
+        self.veil.draw(surface)
+        draw_panel(surface, self.panel, edge=theme.ACCENT)
+        outcome = self.outcome
+        winners = outcome.winners if outcome else ()
+        self._draw_headline(surface, winner_line(winners, self.match.players),
+                            (self.panel.centerx, self.panel.y + 58))
+        reason = reason_text(outcome.reason) if outcome else "The game did not finish."
+        draw_text(surface, fonts, reason, (self.panel.centerx, self.panel.y + 104),
+                  size=theme.SMALL, colour=theme.TEXT_DIM, anchor="center")
+        left = self.panel.x + 36
+        right = self.panel.right - 36
+        for seat in range(self.match.players):
+            y = self.rows_top + seat * ROW_H
+            row = pygame.Rect(left, y, right - left, ROW_H - 6)
+            won = seat in winners
+            if won:
+                pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
+                pygame.draw.rect(surface, PLAYER_COLOURS[seat], row, 2, border_radius=8)
+            draw_chip(surface, (row.x + 24, row.centery), 12, PLAYER_COLOURS[seat])
+            draw_text(surface, fonts, self.match.seat_name(seat), (row.x + 48, row.centery),
+                      colour=theme.TEXT if won else theme.TEXT_DIM, anchor="midleft")
+            if self.details[seat]:
+                draw_text(surface, fonts, self.details[seat], (row.x + 330, row.centery),
+                          size=theme.SMALL, colour=theme.TEXT_DIM, anchor="midleft")
+            score = str(outcome.scores[seat]) if outcome and seat < len(outcome.scores) else "–"
+            draw_text(surface, fonts, score, (row.right - 20, row.centery), size=theme.BODY + 8,
+                      bold=True, colour=theme.ACCENT if won else theme.TEXT, anchor="midright")
+        if self.note:
+            draw_text(surface, fonts, self.note, (self.panel.centerx, self.note_y),
+                      size=theme.SMALL, colour=theme.TEXT_DIM, anchor="center")
+        self.menu.draw(surface, fonts)
+
+    def _draw_headline(self, surface: pygame.Surface, pieces: list[tuple[str, Any]],
+                       centre: tuple[int, int]) -> None:
+        fonts = self.app.fonts
+        images = [fonts.render(text, theme.HEADING + 8, colour, True) for text, colour in pieces]
+        width = sum(i.get_width() for i in images)
+        x = centre[0] - width // 2
+        for image in images:
+            surface.blit(image, image.get_rect(midleft=(x, centre[1])))
+            x += image.get_width()
