@@ -17,7 +17,7 @@ class Sample(Action):
     name: str
     flag: bool
     values: tuple[int, ...]
-    extra: Optional[int]
+    extra: Optional[int]  # noqa: UP045  # typing.Optional is another type object than int | None
     ratio: float
 
 
@@ -135,3 +135,59 @@ def test_codec_refuses_bad_classes():
 def test_error_message_names_the_field():
     with pytest.raises(WireFormatError, match=r"sample\.name"):
         CODEC.decode(["sample", 1, 5, True, [], None, 0.5])
+
+
+# -- nested and fixed-length tuples (KOMBIO's actions name (seat, slot) pairs) ------------------------
+
+@dataclass(frozen=True)
+class Swap(Action):
+    TAG: ClassVar[str] = "swap"
+    a: tuple[int, int]
+    b: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Look(Action):
+    TAG: ClassVar[str] = "look"
+    cards: tuple[tuple[int, int], ...]
+    peek: tuple[int, int] | None = None
+
+
+CARDS = WireCodec([Swap, Look])
+
+
+@pytest.mark.parametrize("value", [
+    Swap(0, (1, 2), (3, 0)),
+    Look(2, ((0, 1), (1, 3), (2, 0))),
+    Look(1, (), (0, 3)),
+    Look(0, tuple((s, i) for s in range(8) for i in range(8))),   # MAX_ITEMS pairs
+])
+def test_nested_tuples_round_trip_as_tuples(value):
+    back = CARDS.decode(_through_msgpack(CARDS.encode(value)))
+    assert back == value
+    assert hash(back) == hash(value)          # actions stay hashable: legal lists are searched
+
+
+def test_nested_tuples_encode_as_plain_lists():
+    assert CARDS.encode(Swap(0, (1, 2), (3, 0))) == ["swap", 0, [1, 2], [3, 0]]
+    assert CARDS.encode(Look(2, ((0, 1), (1, 3)), (4, 1))) == ["look", 2, [[0, 1], [1, 3]], [4, 1]]
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    (["swap", 0, [1, 2, 3], [3, 0]], "swap.a: expected 2 items, got 3"),
+    (["swap", 0, [1], [3, 0]], "swap.a: expected 2 items, got 1"),
+    (["swap", 0, [1, 2], 5], "swap.b: expected a list of 2, got int"),
+    (["swap", 0, [1, "2"], [3, 0]], "swap.a[1]: expected a whole number, got str"),
+    (["swap", 0, [1, True], [3, 0]], "swap.a[1]: expected a whole number, got bool"),
+    (["swap", 0, [1, MAX_INT + 1], [3, 0]], "swap.a[1]: 2147483648 is outside"),
+    (["look", 0, [[0, 1], [1, 2, 3]], None], "look.cards[1]: expected 2 items, got 3"),
+    (["look", 0, [[0, 1], [1, None]], None], "look.cards[1][1]: expected a whole number, got nil"),
+    (["look", 0, [[0, 1], 7], None], "look.cards[1]: expected a list of 2, got int"),
+    (["look", 0, {"a": 1}, None], "look.cards: expected a list, got dict"),
+    (["look", 0, [[0, 0]] * (MAX_ITEMS + 1), None], f"look.cards: more than {MAX_ITEMS} items"),
+    (["look", 0, [], [1]], "look.peek: expected 2 items, got 1"),
+])
+def test_nested_tuples_are_validated_and_the_error_names_the_field(data, reason):
+    with pytest.raises(WireFormatError) as info:
+        CARDS.decode(data)
+    assert str(info.value).startswith(reason)
