@@ -4,7 +4,9 @@ On the wire a message is a map: ``{"t": tag, field: value, ...}``. Maps rather t
 that a refusal can name the field at fault ("hello: unknown field 'colour'"). Every field is declared
 with a type that says what is allowed (ranges, lengths, exact byte counts), and `decode` checks all of
 it: a message that decodes is safe to act on, except for game-level checks (is that action legal?)
-which the host core makes with the engine.
+which the host core makes with the engine. The checks are game.core.schema's (its map layout), the
+same that check the engines' actions and events; only the engine wire values and views inside a
+message are checked here, as plain data of the right shape.
 
 Directions: Hello, Ready, Intent, SnapshotRequest, Query go peer -> host (UdpIntent too, by UDP);
 Welcome, Refused, IntentRefused, StepMsg, Snapshot, SeatUpdate, TableInfo, NewGame go host -> peer; Bye, Ping,
@@ -23,13 +25,12 @@ game as stale, and a Welcome of another game (a rejoin that missed NewGame) rese
 """
 from __future__ import annotations
 
-import dataclasses
-import math
-import re
-import types
-import typing
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Union
+from types import MappingProxyType
+from typing import Annotated, Any, ClassVar
+
+from game.core.schema import Check, Conv, ExactLen, MapLayout, MaxLen, Pattern, Policy, Range, kind_name
 
 from .protocol import PROTOCOL_VERSION, MalformedFrame, SchemaError, VersionMismatch, check_plain
 
@@ -43,28 +44,7 @@ TOKEN_SIZE = 16
 HASH_SIZE = 8
 
 
-# -- field constraints, attached with typing.Annotated ---------------------------------------------
-
-@dataclass(frozen=True)
-class Range:
-    lo: float
-    hi: float
-
-
-@dataclass(frozen=True)
-class MaxLen:
-    n: int
-
-
-@dataclass(frozen=True)
-class ExactLen:
-    n: int
-
-
-@dataclass(frozen=True)
-class Pattern:
-    regex: str
-
+# -- field constraints, attached with typing.Annotated (Range, MaxLen, ExactLen, Pattern: game.core.schema)
 
 class WireShape:
     """An engine wire value: ``[tag, ...]``; the engine's WireCodec checks the rest."""
@@ -72,6 +52,10 @@ class WireShape:
 
 class PlainMap:
     """A view: a map of plain data (already depth-checked by the protocol, checked again here)."""
+
+
+class PlainList:
+    """A list of plain data (an Outcome's wire form, which game.core.engine.Outcome checks)."""
 
 
 Seat = Annotated[int, Range(0, MAX_SEATS - 1)]
@@ -87,6 +71,9 @@ Hash = Annotated[bytes, ExactLen(HASH_SIZE)]
 Time = Annotated[float, Range(-1e12, 1e12)]   # monotonic seconds; finite and sane
 Wire = Annotated[list, WireShape()]
 View = Annotated[dict, PlainMap()]
+PlainData = Annotated[list, PlainList()]
+Events = Annotated[tuple[Wire, ...], MaxLen(MAX_EVENTS)]
+Legal = Annotated[tuple[Wire, ...], MaxLen(MAX_LEGAL)]
 
 
 class Message:
@@ -218,12 +205,12 @@ class StepMsg(Message):
     number: StepNo
     seat: Seat | None
     view: View | None
-    events: tuple[Wire, ...]
+    events: Events
     hash: Hash
     to_act: tuple[Seat, ...]
-    legal: tuple[Wire, ...] = ()
+    legal: Legal = ()
     action: Wire | None = None
-    outcome: list | None = None
+    outcome: PlainData | None = None
     patch: Wire | None = None
     game_no: GameNo = 0
 
@@ -238,8 +225,8 @@ class Snapshot(Message):
     view: View
     hash: Hash
     to_act: tuple[Seat, ...]
-    legal: tuple[Wire, ...] = ()
-    outcome: list | None = None
+    legal: Legal = ()
+    outcome: PlainData | None = None
     game_no: GameNo = 0
 
 
@@ -320,48 +307,6 @@ HOST_TO_PEER: frozenset[type[Message]] = frozenset({Welcome, Refused, IntentRefu
 
 # -- validation --------------------------------------------------------------------------------------
 
-Check = typing.Callable[[Any, str], Any]
-
-
-def _kind_name(value: Any) -> str:
-    return "nil" if value is None else type(value).__name__
-
-
-def _scalar(kind: type, marks: tuple) -> Check:
-    def check(value: Any, where: str) -> Any:
-        if kind is float:
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise SchemaError(f"{where}: expected a number, got {_kind_name(value)}")
-            value = float(value)
-            if not math.isfinite(value):
-                raise SchemaError(f"{where}: number is not finite")
-        elif kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise SchemaError(f"{where}: expected a whole number, got {_kind_name(value)}")
-        elif not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            expected = {str: "text", bytes: "bytes", bool: "true/false"}[kind]
-            raise SchemaError(f"{where}: expected {expected}, got {_kind_name(value)}")
-        for mark in marks:
-            if isinstance(mark, Range) and not mark.lo <= value <= mark.hi:
-                raise SchemaError(f"{where}: {value!r} is outside {mark.lo}..{mark.hi}")
-            if isinstance(mark, MaxLen) and len(value) > mark.n:
-                raise SchemaError(f"{where}: longer than {mark.n}")
-            if isinstance(mark, ExactLen) and len(value) != mark.n:
-                raise SchemaError(f"{where}: expected exactly {mark.n} bytes, got {len(value)}")
-            if isinstance(mark, Pattern) and not re.fullmatch(mark.regex, value):
-                raise SchemaError(f"{where}: {value[:40]!r} is not an accepted value")
-        return value
-
-    return check
-
-
-def _wire(value: Any, where: str) -> list:
-    if not isinstance(value, list) or not value or not isinstance(value[0], str):
-        raise SchemaError(f"{where}: expected [tag, ...], got {_kind_name(value)}")
-    _plain(value, where)
-    return value
-
-
 def _plain(value: Any, where: str) -> None:
     try:
         check_plain(value)
@@ -369,171 +314,78 @@ def _plain(value: Any, where: str) -> None:
         raise SchemaError(f"{where}: {exc.text}") from None
 
 
-def _view(value: Any, where: str) -> dict:
-    if not isinstance(value, dict):
-        raise SchemaError(f"{where}: expected a map, got {_kind_name(value)}")
-    _plain(value, where)
-    return value
-
-
-def _plain_list(value: Any, where: str) -> list:
-    if not isinstance(value, list):
-        raise SchemaError(f"{where}: expected a list, got {_kind_name(value)}")
-    _plain(value, where)
-    return value
-
-
-# The same three for data that came out of net.protocol's decoders, which have already checked that
-# all of it is plain and shallow enough: only the shape is left to check (views are most of a
-# step's bytes, and every peer decodes every step).
-
-def _wire_framed(value: Any, where: str) -> list:
+def _wire(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list) or not value or not isinstance(value[0], str):
-        raise SchemaError(f"{where}: expected [tag, ...], got {_kind_name(value)}")
+        raise SchemaError(f"{where}: expected [tag, ...], got {kind_name(value)}")
     return value
 
 
-def _view_framed(value: Any, where: str) -> dict:
+def _view(value: Any, where: str) -> dict[Any, Any]:
     if not isinstance(value, dict):
-        raise SchemaError(f"{where}: expected a map, got {_kind_name(value)}")
+        raise SchemaError(f"{where}: expected a map, got {kind_name(value)}")
     return value
 
 
-def _plain_list_framed(value: Any, where: str) -> list:
+def _plain_list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise SchemaError(f"{where}: expected a list, got {_kind_name(value)}")
+        raise SchemaError(f"{where}: expected a list, got {kind_name(value)}")
     return value
 
 
-_LIMITS = {"events": MAX_EVENTS, "legal": MAX_LEGAL}
+def _checked_plain(shape: Check) -> Check:
+    """`shape`, then the plain-data check over all of it (for data that did not come through
+    net.protocol's decoders)."""
+
+    def check(value: Any, where: str) -> Any:
+        shape(value, where)
+        _plain(value, where)
+        return value
+
+    return check
 
 
-def _checker(hint: Any, field_name: str = "", framed: bool = False) -> Check:
-    origin = typing.get_origin(hint)
-    if origin is Annotated:
-        base, *marks = typing.get_args(hint)
-        if base is list and any(isinstance(m, WireShape) for m in marks):
-            return _wire_framed if framed else _wire
-        if base is dict and any(isinstance(m, PlainMap) for m in marks):
-            return _view_framed if framed else _view
-        return _scalar(base, tuple(marks))
-    if hint in (int, float, str, bytes, bool):
-        return _scalar(hint, ())
-    if hint is list:
-        return _plain_list_framed if framed else _plain_list
-    if origin in (Union, types.UnionType):
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        if len(args) != 1:
-            raise TypeError(f"only Optional[X] unions are supported, not {hint!r}")
-        inner = _checker(args[0], field_name, framed)
-        return lambda v, where: None if v is None else inner(v, where)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if len(args) != 2 or args[1] is not Ellipsis:
-            raise TypeError(f"only tuple[X, ...] is supported, not {hint!r}")
-        inner = _checker(args[0], field_name, framed)
-        limit = _LIMITS.get(field_name, MAX_SEATS)   # every other list is one item per seat at most
-
-        def check_tuple(v: Any, where: str) -> tuple:
-            if not isinstance(v, list):
-                raise SchemaError(f"{where}: expected a list, got {_kind_name(v)}")
-            if len(v) > limit:
-                raise SchemaError(f"{where}: more than {limit} items")
-            return tuple(inner(x, f"{where}[{i}]") for i, x in enumerate(v))
-
-        return check_tuple
-    if dataclasses.is_dataclass(hint):
-        return _record(hint, framed).decode
-    raise TypeError(f"unsupported message field type {hint!r}")
+# Data that came out of net.protocol's frame or datagram decoders is already known to be plain and
+# shallow enough: only the shape is left to check (views are most of a step's bytes, and every peer
+# decodes every step). Anything else (a caller's own dict) gets the plain-data check as well.
+_FRAMED_SHAPES: Mapping[type, Conv] = MappingProxyType({
+    WireShape: Conv(_wire), PlainMap: Conv(_view), PlainList: Conv(_plain_list)})
+_SHAPES: Mapping[type, Conv] = MappingProxyType({
+    WireShape: Conv(_checked_plain(_wire)), PlainMap: Conv(_checked_plain(_view)),
+    PlainList: Conv(_checked_plain(_plain_list))})
 
 
-class _Record:
-    """Encoder and validator for one dataclass laid out as a map of its fields."""
-
-    def __init__(self, cls: type, framed: bool = False) -> None:
-        self.cls = cls
-        self.label = getattr(cls, "TAG", "") or cls.__name__
-        hints = typing.get_type_hints(cls, include_extras=True)
-        self.fields: list[tuple[str, Check, bool]] = []
-        self.defaults: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            if f.name == "t":
-                raise TypeError(f"{cls.__name__}: the field name 't' is the tag's")
-            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-            self.fields.append((f.name, _checker(hints[f.name], f.name, framed), required))
-            if f.default is not dataclasses.MISSING:
-                self.defaults[f.name] = f.default
-        self.names = {name for name, _, _ in self.fields}
-
-    def decode(self, data: Any, where: str = "") -> Any:
-        where = where or self.label
-        if not isinstance(data, dict):
-            raise SchemaError(f"{where}: expected a map, got {_kind_name(data)}")
-        for key in data:
-            if key != "t" and key not in self.names:
-                raise SchemaError(f"{where}: unknown field {str(key)[:MAX_NAME]!r}")
-        values = {}
-        for name, check, required in self.fields:
-            if name in data:
-                values[name] = check(data[name], f"{where}.{name}")
-            elif required:
-                raise SchemaError(f"{where}: missing field {name!r}")
-        return self.cls(**values)
-
-    def encode(self, value: Any) -> dict:
-        out: dict[str, Any] = {}
-        tag = getattr(self.cls, "TAG", "")
-        if tag:
-            out["t"] = tag
-        defaults = self.defaults
-        for name, _, _ in self.fields:
-            field_value = getattr(value, name)
-            # a field at its default stays off the wire (decode puts it back): a step's seat
-            # message is mostly defaults, and every byte is sent to every peer on every step
-            if name in defaults and type(field_value) is type(defaults[name]) \
-                    and field_value == defaults[name]:
-                continue
-            out[name] = _to_plain(field_value)
-        return out
+def _nested(framed: bool) -> Callable[[type], Conv]:
+    return lambda cls: MapLayout(cls, _policy(framed)).conv()
 
 
-def _to_plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _record(type(value)).encode(value)
-    if isinstance(value, tuple):
-        return [_to_plain(v) for v in value]
-    return value
+def _policy(framed: bool) -> Policy:
+    # every list without a MaxLen of its own is one item per seat at most
+    return Policy(SchemaError, max_items=MAX_SEATS, shapes=_FRAMED_SHAPES if framed else _SHAPES,
+                  nested=_nested(framed))
 
 
-_RECORDS: dict[type, _Record] = {}
-_FRAMED_RECORDS: dict[type, _Record] = {}
+def _layouts(framed: bool) -> Mapping[str, MapLayout]:
+    policy = _policy(framed)
+    out: dict[str, MapLayout] = {}
+    for cls in MESSAGES:
+        if cls.TAG in out:
+            raise TypeError(f"duplicate message tag {cls.TAG!r}")
+        out[cls.TAG] = MapLayout(cls, policy)
+    return MappingProxyType(out)
 
 
-def _record(cls: type, framed: bool = False) -> _Record:
-    # built once per class at import (below); read-only afterwards
-    table = _FRAMED_RECORDS if framed else _RECORDS
-    record = table.get(cls)
-    if record is None:
-        record = table[cls] = _Record(cls, framed)
-    return record
-
-
-_BY_TAG: dict[str, _Record] = {}
-_BY_TAG_FRAMED: dict[str, _Record] = {}
-for _cls in MESSAGES:
-    if _cls.TAG in _BY_TAG:
-        raise TypeError(f"duplicate message tag {_cls.TAG!r}")
-    _BY_TAG[_cls.TAG] = _record(_cls)
-    _BY_TAG_FRAMED[_cls.TAG] = _record(_cls, framed=True)
-_record(SeatEntry)
-_record(SeatEntry, framed=True)
+# built once at import; read-only afterwards
+_BY_TAG = _layouts(framed=False)
+_BY_TAG_FRAMED = _layouts(framed=True)
+_BY_TYPE: Mapping[type, MapLayout] = MappingProxyType({layout.cls: layout for layout in _BY_TAG.values()})
 
 
 def encode(msg: Message) -> dict:
     """A message as plain data for net.protocol."""
-    if type(msg) not in _RECORDS or not getattr(msg, "TAG", ""):
+    layout = _BY_TYPE.get(type(msg))
+    if layout is None:
         raise TypeError(f"{msg!r} is not a message")
-    return _record(type(msg)).encode(msg)
+    return layout.encode(msg)
 
 
 def decode(data: Any, framed: bool = False) -> Message:
@@ -541,12 +393,12 @@ def decode(data: Any, framed: bool = False) -> Message:
     what net.protocol's frame or datagram decoder returned, already checked to be plain and
     shallow; that check is then not made twice."""
     if not isinstance(data, dict):
-        raise SchemaError(f"a message is a map, got {_kind_name(data)}")
+        raise SchemaError(f"a message is a map, got {kind_name(data)}")
     tag = data.get("t")
     if not isinstance(tag, str):
         raise SchemaError("message has no tag ('t')")
-    record = (_BY_TAG_FRAMED if framed else _BY_TAG).get(tag)
-    if record is None:
+    layout = (_BY_TAG_FRAMED if framed else _BY_TAG).get(tag)
+    if layout is None:
         raise SchemaError(f"unknown message type {tag[:MAX_NAME]!r}")
     if tag == Hello.TAG:
         # checked before the fields: another version may well have other fields
@@ -554,4 +406,5 @@ def decode(data: Any, framed: bool = False) -> Message:
         if isinstance(version, int) and not isinstance(version, bool) and version != PROTOCOL_VERSION:
             raise VersionMismatch(
                 f"this host speaks protocol version {PROTOCOL_VERSION}, not {version}")
-    return record.decode(data)
+    message: Message = layout.decode(data)
+    return message
