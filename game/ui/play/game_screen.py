@@ -55,12 +55,13 @@ class GameScreen(Scene):
         self.policy = ViewerPolicy(humans, engine.game_type.hidden_information)
         self.curtain = Curtain(self.text)
         self.policy.follow(self.looking_seat())
+        if self.viewer is not None:
+            self.policy.shown(self.viewer)
         self.view: dict[str, Any] = self.session.view(self.viewer)
         self.anim: Animation | None = None
         self.messages = Toasts(style="pill", max_shown=2)
         self.banner: Banner | None = None
-        self._queue: deque[tuple[int, int | None, Any]] = deque()   # (step, seat it is private to, event)
-        self._steps: dict[int, Step] = {}                            # the steps of queued events
+        self._queue: deque[Any] = deque()          # events not yet shown, oldest first
         self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})
         self._end_age: float | None = None
         self._results_shown = False
@@ -210,53 +211,32 @@ class GameScreen(Scene):
         steps = self.session.poll()
         if not steps:
             return
+        seat = self.viewer
         for step in steps:
-            seat = self.viewer
-            events = step.private.get(seat, step.events) if seat is not None else step.events
-            private_to = seat if seat is not None and seat in step.private else None
-            self._steps[step.number] = step
-            for event in events:
-                self._queue.append((step.number, private_to, event))
-        self._follow_viewer()
-        self.view = self.session.view(self.viewer)
+            # the viewer's own version of each event (their draw, their hint); the viewer changes
+            # only once these have been shown (see _follow_viewer), so nobody else sees them
+            self._queue.extend(step.private.get(seat, step.events) if seat is not None else step.events)
+        self.view = self.session.view(seat)
         self.steps_arrived(steps)
 
     def _follow_viewer(self) -> None:
-        old = self.viewer
+        """Hand the screen to whoever should look now. Runs only while nothing is animating, so the
+        last viewer sees the end of their own move before the curtain goes up."""
         if not self.policy.follow(self.looking_seat()):
-            if self.viewer is not None:
-                self.policy.shown(self.viewer)
             return
-        if self.viewer is not None and self.curtain_seat is None:
+        if self.viewer is not None:
             self.policy.shown(self.viewer)
-        if old is not None and old != self.viewer:
-            self._hide_queued(old)
         self.view = self.session.view(self.viewer)
         self.viewer_changed()
-
-    def _hide_queued(self, seat: int) -> None:
-        """Events queued as `seat` saw them become the public versions: whoever looks next must
-        not see them."""
-        rebuilt: deque[tuple[int, int | None, Any]] = deque()
-        done: set[int] = set()
-        for number, private_to, event in self._queue:
-            if private_to != seat:
-                rebuilt.append((number, private_to, event))
-            elif number not in done:
-                done.add(number)
-                rebuilt.extend((number, None, e) for e in self._steps[number].events)
-        self._queue = rebuilt
 
     def _advance(self, dt: float) -> None:
         if self.anim is not None and not self.anim.update(dt):
             finished, self.anim = self.anim, None
             self.finish_animation(finished)
         while self.anim is None and self._queue:
-            number, _, event = self._queue.popleft()
-            if not any(n == number for n, _, _ in self._queue):
-                self._steps.pop(number, None)
-            self.anim = self.start_event(event)
+            self.anim = self.start_event(self._queue.popleft())
         if not self.busy():
+            self._follow_viewer()
             self.caught_up()
 
     def _check_end(self, dt: float) -> None:
