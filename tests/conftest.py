@@ -1,6 +1,20 @@
 import os
+import sys
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Developer tools the tests use too (the lag proxy) live in tools/, outside the shipped packages.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+# CI runs hypothesis with fixed settings: derandomized (the same examples every run, so a red CI is
+# reproducible), no deadline (a loaded 2-core machine is not a failure). `--hypothesis-profile dev`
+# explores new examples locally.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Every test runs headless: no window, no sound device.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

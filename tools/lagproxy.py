@@ -1,31 +1,663 @@
-"""Command line for the lag proxy; the code lives in net/lagproxy.py.
+"""A user-space lag proxy: TCP and UDP on one port, with delay, jitter and loss. A developer's tool
+for tests and benches (it does not ship in the game).
 
     python tools/lagproxy.py --listen 127.0.0.1:9001 --target 127.0.0.1:9000 \\
         --delay-ms 40 --jitter-ms 10 --loss 0.05
 
-Importable too: ``from net.lagproxy import LagProxy, ThreadedLagProxy, LagConfig, Link``
-(this module re-exports them).
+For trying LAN play under bad network conditions without root or tc/netem:
+clients connect to the proxy's listen address, the proxy forwards to the
+target, holding every chunk/datagram back by a configurable one-way delay
+(plus uniform jitter) per direction.
+
+- TCP: chunks keep their order (a chunk is never released before the one read
+  before it), so jitter only ever adds delay; nothing is lost. Half-closes are
+  forwarded after the same delay.
+- UDP: every datagram gets its own delay, so jitter may reorder them, and each
+  is dropped with probability ``loss`` of its direction.
+
+Everything is bounded: connections, UDP peers, datagrams and chunks in flight.
+Use it as ``async with LagProxy(cfg)``, as ``ThreadedLagProxy(cfg)`` with
+``start()/stop()`` from synchronous code, or from the command line
+(``python tools/lagproxy.py --help``). ``lifetime_s`` makes it stop by itself.
 """
 from __future__ import annotations
 
+import argparse
+import asyncio
+import contextlib
+import errno
+import random
+import signal
+import socket
 import sys
-from pathlib import Path
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 if __package__ in (None, ""):
-    # Run as a script from a checkout that is not installed: make `net` importable.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    # run as a script from a checkout: make `net` importable
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
-from net.lagproxy import (  # noqa: E402
-    LagConfig,
-    LagProxy,
-    LagProxyError,
-    LagStats,
-    Link,
-    ThreadedLagProxy,
-    main,
-)
+from net.address import Address, AddressError, parse_address  # noqa: E402
 
-__all__ = ["LagConfig", "LagProxy", "LagProxyError", "LagStats", "Link", "ThreadedLagProxy", "main"]
+__all__ = [
+    "LagConfig",
+    "LagProxy",
+    "LagProxyError",
+    "LagStats",
+    "Link",
+    "ThreadedLagProxy",
+    "main",
+]
+
+_READ_CHUNK = 64 * 1024
+_BIND_ATTEMPTS = 20
+_SWEEP_INTERVAL_S = 1.0
+
+
+class LagProxyError(Exception):
+    """The proxy could not start (bad config, address in use...)."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """Impairment of one direction."""
+
+    delay_ms: float = 0.0
+    jitter_ms: float = 0.0  # uniform in [-jitter, +jitter], delay never below 0
+    loss: float = 0.0  # probability of dropping a UDP datagram; TCP ignores it
+
+    def __post_init__(self) -> None:
+        if self.delay_ms < 0 or self.jitter_ms < 0:
+            raise ValueError("delay and jitter must be >= 0")
+        if not 0.0 <= self.loss <= 1.0:
+            raise ValueError("loss must be between 0 and 1")
+
+    def sample_delay_s(self, rng: random.Random) -> float:
+        jitter = rng.uniform(-self.jitter_ms, self.jitter_ms) if self.jitter_ms else 0.0
+        return max(0.0, self.delay_ms + jitter) / 1000.0
+
+    def drops(self, rng: random.Random) -> bool:
+        return self.loss > 0.0 and rng.random() < self.loss
+
+    def describe(self) -> str:
+        return f"{self.delay_ms:g}±{self.jitter_ms:g} ms, loss {self.loss:.0%}"
+
+
+@dataclass(frozen=True)
+class LagConfig:
+    listen: Address  # port 0: pick a free port (the same one for TCP and UDP)
+    target: Address
+    upstream: Link = Link()  # client -> target
+    downstream: Link = Link()  # target -> client
+    tcp: bool = True
+    udp: bool = True
+    seed: int | None = None  # fixes jitter and loss draws, for repeatable runs
+    max_connections: int = 64
+    max_udp_peers: int = 64
+    udp_idle_s: float = 60.0
+    max_in_flight: int = 1024  # per direction: TCP chunks per connection, UDP datagrams overall
+    lifetime_s: float | None = None  # stop by itself after this long
+
+    def __post_init__(self) -> None:
+        if not (self.tcp or self.udp):
+            raise ValueError("enable at least one of tcp and udp")
+        if self.target.port == 0:
+            raise ValueError("the target needs a port")
+        if min(self.max_connections, self.max_udp_peers, self.max_in_flight) < 1:
+            raise ValueError("limits must be >= 1")
+
+    @classmethod
+    def symmetric(
+        cls,
+        listen: Address | tuple[str, int],
+        target: Address | tuple[str, int],
+        *,
+        delay_ms: float = 0.0,
+        jitter_ms: float = 0.0,
+        loss: float = 0.0,
+        **kwargs: Any,
+    ) -> LagConfig:
+        """The same impairment both ways (each way gets ``delay_ms``)."""
+        link = Link(delay_ms, jitter_ms, loss)
+        return cls(Address(*listen), Address(*target), link, link, **kwargs)
+
+
+@dataclass
+class LagStats:
+    tcp_connections: int = 0
+    tcp_refused: int = 0  # over max_connections or target unreachable
+    tcp_bytes_up: int = 0
+    tcp_bytes_down: int = 0
+    udp_forwarded_up: int = 0
+    udp_dropped_up: int = 0  # by loss or because too many were in flight
+    udp_forwarded_down: int = 0
+    udp_dropped_down: int = 0
+
+    def copy(self) -> LagStats:
+        return replace(self)
+
+
+@dataclass
+class _UdpPeer:
+    client: tuple[Any, ...]
+    sock: socket.socket
+    last_seen: float
+    closed: bool = False
+
+
+@dataclass
+class _Timers:
+    handles: set[asyncio.TimerHandle] = field(default_factory=set)
+    up: int = 0  # UDP datagrams waiting, client -> target
+    down: int = 0
+
+
+class LagProxy:
+    """The proxy on the running asyncio loop."""
+
+    def __init__(self, config: LagConfig) -> None:
+        self.config = config
+        self._rng = random.Random(config.seed)
+        self._stats = LagStats()
+        self._server: asyncio.base_events.Server | None = None
+        self._udp: asyncio.DatagramTransport | None = None
+        self._udp_peers: dict[tuple[Any, ...], _UdpPeer] = {}
+        self._timers = _Timers()
+        self._conn_tasks: set[asyncio.Task[None]] = set()
+        self._housekeeping: list[asyncio.Task[None] | asyncio.TimerHandle] = []
+        self._address: Address | None = None
+        self._udp_target: tuple[Any, ...] | None = None  # resolved once, at start
+        self._udp_family = socket.AF_INET
+        self._stopping = False
+        self._stop_task: asyncio.Future[None] | None = None
+        self._stopped = asyncio.Event()  # set once stop() has finished
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # ----------------------------------------------------------------- lifecycle
+
+    @property
+    def address(self) -> Address:
+        """Where clients connect (TCP) and send (UDP)."""
+        if self._address is None:
+            raise LagProxyError("the proxy is not started")
+        return self._address
+
+    @property
+    def stats(self) -> LagStats:
+        return self._stats.copy()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
+
+    async def start(self) -> Address:
+        self._loop = asyncio.get_running_loop()
+        cfg = self.config
+        if cfg.udp:
+            try:
+                infos = await self._loop.getaddrinfo(cfg.target.host, cfg.target.port, type=socket.SOCK_DGRAM)
+            except OSError as exc:
+                raise LagProxyError(f"cannot resolve the target {cfg.target}: {exc}") from exc
+            self._udp_family, _, _, _, self._udp_target = infos[0]
+        last_error: OSError | None = None
+        attempts = _BIND_ATTEMPTS if cfg.listen.port == 0 else 1
+        for _ in range(attempts):
+            try:
+                await self._bind(cfg.listen.host, cfg.listen.port)
+                break
+            except OSError as exc:
+                last_error = exc
+                await self._close_listeners()
+                if exc.errno != errno.EADDRINUSE:
+                    break
+        else:
+            last_error = last_error or OSError("bind failed")
+        if self._address is None:
+            raise LagProxyError(f"cannot listen on {cfg.listen}: {last_error}") from last_error
+        if cfg.udp:
+            self._housekeeping.append(self._loop.create_task(self._sweep_udp_peers()))
+        if cfg.lifetime_s is not None:
+            self._housekeeping.append(self._loop.call_later(cfg.lifetime_s, self.stop_soon))
+        return self._address
+
+    async def _bind(self, host: str, port: int) -> None:
+        assert self._loop is not None
+        cfg = self.config
+        bound_port = port
+        if cfg.tcp:
+            self._server = await asyncio.start_server(self._on_tcp_client, host, port, reuse_address=True)
+            bound_port = self._server.sockets[0].getsockname()[1]
+        if cfg.udp:
+            # Same port as TCP, like the game itself (DESIGN: UDP on the same port).
+            self._udp, _ = await self._loop.create_datagram_endpoint(
+                lambda: _ListenProtocol(self), local_addr=(host, bound_port)
+            )
+            bound_port = self._udp.get_extra_info("sockname")[1]
+        self._address = Address(host, bound_port)
+
+    async def _close_listeners(self) -> None:
+        self._address = None
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        if self._udp is not None:
+            self._udp.close()
+            self._udp = None
+
+    def stop_soon(self) -> None:
+        """Begin stopping, from a callback on the proxy's loop (timer, signal)."""
+        if self._stop_task is None:
+            self._stopping = True
+            self._stop_task = asyncio.ensure_future(self._stop())
+
+    async def stop(self) -> None:
+        """Close everything; connections in progress are cut. Idempotent."""
+        self.stop_soon()
+        assert self._stop_task is not None
+        await asyncio.shield(self._stop_task)
+
+    async def _stop(self) -> None:
+        for item in self._housekeeping:
+            item.cancel()
+        for handle in self._timers.handles:
+            handle.cancel()
+        self._timers.handles.clear()
+        if self._server is not None:
+            self._server.close()
+        for task in list(self._conn_tasks):
+            task.cancel()
+        if self._conn_tasks:
+            await asyncio.wait(self._conn_tasks, timeout=2.0)
+        if self._server is not None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._server.wait_closed(), 2.0)
+        for peer in list(self._udp_peers.values()):
+            self._close_peer(peer)
+        if self._udp is not None:
+            self._udp.close()
+        self._stopped.set()
+
+    async def wait_stopped(self) -> None:
+        """Return once the proxy has stopped (by stop(), stop_soon() or lifetime_s)."""
+        await self._stopped.wait()
+
+    async def __aenter__(self) -> LagProxy:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # ----------------------------------------------------------------- TCP
+
+    async def _on_tcp_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        if self._stopping or len(self._conn_tasks) >= self.config.max_connections:
+            self._stats.tcp_refused += 1
+            writer.close()
+            return
+        self._conn_tasks.add(task)
+        try:
+            await self._serve_tcp(reader, writer)
+        finally:
+            self._conn_tasks.discard(task)
+
+    async def _serve_tcp(self, c_reader: asyncio.StreamReader, c_writer: asyncio.StreamWriter) -> None:
+        cfg = self.config
+        try:
+            t_reader, t_writer = await asyncio.wait_for(
+                asyncio.open_connection(cfg.target.host, cfg.target.port), timeout=5.0
+            )
+        except (OSError, asyncio.TimeoutError):
+            self._stats.tcp_refused += 1
+            c_writer.close()
+            return
+        self._stats.tcp_connections += 1
+        pumps = [
+            asyncio.ensure_future(self._pump(c_reader, t_writer, cfg.upstream, up=True)),
+            asyncio.ensure_future(self._pump(t_reader, c_writer, cfg.downstream, up=False)),
+        ]
+        try:
+            # A failing direction (reset) ends the connection; a clean EOF only
+            # half-closes, and the other direction carries on.
+            done, pending = await asyncio.wait(pumps, return_when=asyncio.FIRST_EXCEPTION)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+        finally:
+            for task in pumps:
+                task.cancel()
+            for writer in (c_writer, t_writer):
+                writer.close()
+            for writer in (c_writer, t_writer):
+                with contextlib.suppress(OSError, asyncio.CancelledError, asyncio.TimeoutError):
+                    await asyncio.wait_for(writer.wait_closed(), 1.0)
+
+    async def _pump(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, link: Link, *, up: bool
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        # Bounded: a slow receiver makes the reader wait, so TCP backpressure
+        # still reaches the sender.
+        queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue(self.config.max_in_flight)
+
+        async def release() -> None:
+            while True:
+                due, data = await queue.get()
+                wait = due - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if not data:
+                    if writer.can_write_eof():
+                        writer.write_eof()
+                    return
+                writer.write(data)
+                await writer.drain()
+                if up:
+                    self._stats.tcp_bytes_up += len(data)
+                else:
+                    self._stats.tcp_bytes_down += len(data)
+
+        releaser = asyncio.ensure_future(release())
+        try:
+            last_due = 0.0
+            while True:
+                data = await reader.read(_READ_CHUNK)
+                # Never before the previous chunk: jitter must not reorder a stream.
+                last_due = max(loop.time() + link.sample_delay_s(self._rng), last_due)
+                put = asyncio.ensure_future(queue.put((last_due, data)))
+                # Wait for room, but fail at once if the writer side died.
+                await asyncio.wait([put, releaser], return_when=asyncio.FIRST_COMPLETED)
+                if not put.done():
+                    put.cancel()
+                if releaser.done():
+                    releaser.result()  # re-raise a write error
+                    return
+                if not data:
+                    break
+            await releaser
+        finally:
+            releaser.cancel()
+
+    # ----------------------------------------------------------------- UDP
+
+    def _on_client_datagram(self, data: bytes, client: tuple[Any, ...]) -> None:
+        if self._stopping:
+            return
+        link = self.config.upstream
+        if link.drops(self._rng) or self._timers.up >= self.config.max_in_flight:
+            self._stats.udp_dropped_up += 1
+            return
+        peer = self._udp_peers.get(client)
+        if peer is None:
+            peer = self._open_peer(client)
+            if peer is None:
+                self._stats.udp_dropped_up += 1
+                return
+        peer.last_seen = time.monotonic()
+        self._timers.up += 1
+        self._schedule(link.sample_delay_s(self._rng), self._send_up, peer, data)
+
+    def _send_up(self, peer: _UdpPeer, data: bytes) -> None:
+        self._timers.up -= 1
+        if peer.closed:
+            self._stats.udp_dropped_up += 1
+            return
+        try:
+            peer.sock.send(data)
+            self._stats.udp_forwarded_up += 1
+        except OSError:  # buffer full or target unreachable: UDP may lose it
+            self._stats.udp_dropped_up += 1
+
+    def _on_target_readable(self, peer: _UdpPeer) -> None:
+        link = self.config.downstream
+        while not peer.closed:
+            try:
+                data = peer.sock.recv(65535)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:  # ICMP port unreachable from an earlier send; error now cleared
+                return
+            peer.last_seen = time.monotonic()
+            if link.drops(self._rng) or self._timers.down >= self.config.max_in_flight:
+                self._stats.udp_dropped_down += 1
+                continue
+            self._timers.down += 1
+            self._schedule(link.sample_delay_s(self._rng), self._send_down, peer.client, data)
+
+    def _send_down(self, client: tuple[Any, ...], data: bytes) -> None:
+        self._timers.down -= 1
+        if self._udp is None or self._udp.is_closing():
+            self._stats.udp_dropped_down += 1
+            return
+        self._udp.sendto(data, client)
+        self._stats.udp_forwarded_down += 1
+
+    def _schedule(self, delay_s: float, fn: Any, *args: Any) -> None:
+        assert self._loop is not None
+        handle: asyncio.TimerHandle
+
+        def fire() -> None:
+            self._timers.handles.discard(handle)
+            fn(*args)
+
+        handle = self._loop.call_later(delay_s, fire)
+        self._timers.handles.add(handle)
+
+    def _open_peer(self, client: tuple[Any, ...]) -> _UdpPeer | None:
+        assert self._loop is not None
+        if len(self._udp_peers) >= self.config.max_udp_peers:
+            oldest = min(self._udp_peers.values(), key=lambda p: p.last_seen)
+            self._close_peer(oldest)
+        assert self._udp_target is not None
+        try:
+            sock = socket.socket(self._udp_family, socket.SOCK_DGRAM)
+        except OSError:
+            return None
+        try:
+            sock.setblocking(False)
+            # One socket per client, so the target's replies can be told apart.
+            sock.connect(self._udp_target)
+        except OSError:
+            sock.close()
+            return None
+        peer = _UdpPeer(client, sock, time.monotonic())
+        self._loop.add_reader(sock.fileno(), self._on_target_readable, peer)
+        self._udp_peers[client] = peer
+        return peer
+
+    def _close_peer(self, peer: _UdpPeer) -> None:
+        if peer.closed:
+            return
+        peer.closed = True
+        self._udp_peers.pop(peer.client, None)
+        if self._loop is not None:
+            self._loop.remove_reader(peer.sock.fileno())
+        peer.sock.close()
+
+    async def _sweep_udp_peers(self) -> None:
+        while True:
+            await asyncio.sleep(_SWEEP_INTERVAL_S)
+            cutoff = time.monotonic() - self.config.udp_idle_s
+            for peer in [p for p in self._udp_peers.values() if p.last_seen < cutoff]:
+                self._close_peer(peer)
+
+
+class _ListenProtocol(asyncio.DatagramProtocol):
+    def __init__(self, proxy: LagProxy) -> None:
+        self._proxy = proxy
+
+    def datagram_received(self, data: bytes, addr: tuple[Any, ...]) -> None:
+        self._proxy._on_client_datagram(data, addr)
+
+    def error_received(self, exc: Exception) -> None:
+        pass  # ICMP errors about clients that went away: UDP shrugs
+
+
+class ThreadedLagProxy:
+    """The proxy on its own event loop thread, for synchronous code and tests."""
+
+    def __init__(self, config: LagConfig) -> None:
+        self.config = config
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._proxy: LagProxy | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+
+    @property
+    def address(self) -> Address:
+        if self._proxy is None:
+            raise LagProxyError("the proxy is not started")
+        return self._proxy.address
+
+    @property
+    def stats(self) -> LagStats:
+        if self._proxy is None:
+            return LagStats()
+        return self._proxy.stats  # plain ints; a torn read is harmless here
+
+    def start(self, timeout: float = 5.0) -> Address:
+        if self._thread is not None:
+            raise LagProxyError("already started")
+        # Daemon: a test that forgets stop() cannot keep the interpreter alive.
+        self._thread = threading.Thread(target=self._run, name="lagproxy", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise LagProxyError("the proxy did not start in time")
+        if self._error is not None:
+            raise LagProxyError(str(self._error)) from self._error
+        return self.address
+
+    def stop(self, timeout: float = 5.0) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is not None and self._proxy is not None:
+            with contextlib.suppress(RuntimeError):  # loop already gone: it stopped by itself
+                loop.call_soon_threadsafe(self._proxy.stop_soon)
+        if thread is not None:
+            thread.join(timeout)
+
+    def __enter__(self) -> ThreadedLagProxy:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        proxy = LagProxy(self.config)
+        try:
+            await proxy.start()
+        except BaseException as exc:
+            self._error = exc
+            self._ready.set()
+            return
+        self._proxy = proxy
+        self._ready.set()
+        await proxy.wait_stopped()
+
+
+# ----------------------------------------------------------------- command line
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="lagproxy",
+        description="TCP+UDP proxy adding one-way delay, jitter and (UDP) loss in each direction.",
+    )
+    p.add_argument("--listen", required=True, help="host:port to listen on (TCP and UDP), e.g. 127.0.0.1:9001")
+    p.add_argument("--target", required=True, help="host:port to forward to, e.g. 127.0.0.1:9000")
+    p.add_argument("--delay-ms", type=float, default=0.0, help="one-way delay, each direction")
+    p.add_argument("--jitter-ms", type=float, default=0.0, help="uniform +- jitter on the delay")
+    p.add_argument("--loss", type=float, default=0.0, help="UDP drop probability 0..1, each direction")
+    for way in ("up", "down"):
+        what = "client->target" if way == "up" else "target->client"
+        p.add_argument(f"--{way}-delay-ms", type=float, help=f"override delay for {what}")
+        p.add_argument(f"--{way}-jitter-ms", type=float, help=f"override jitter for {what}")
+        p.add_argument(f"--{way}-loss", type=float, help=f"override loss for {what}")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--tcp-only", action="store_true")
+    group.add_argument("--udp-only", action="store_true")
+    p.add_argument("--seed", type=int, help="random seed for repeatable jitter and loss")
+    p.add_argument("--duration", type=float, help="stop after this many seconds")
+    p.add_argument("--stats-every", type=float, default=0.0, help="print counters every N seconds")
+    return p
+
+
+def _parse_listen(text: str) -> Address:
+    # ":0" asks for any free port, which parse_address (made for players) refuses.
+    if text.strip().endswith(":0"):
+        return parse_address(text.strip()[:-2], default_port=0)
+    return parse_address(text, default_port=0)
+
+
+def config_from_args(args: argparse.Namespace) -> LagConfig:
+    listen = _parse_listen(args.listen)
+    target = parse_address(args.target, default_port=0)
+
+    def link(way: str) -> Link:
+        def pick(name: str) -> float:
+            value = getattr(args, f"{way}_{name}")
+            return getattr(args, name) if value is None else value
+
+        return Link(pick("delay_ms"), pick("jitter_ms"), pick("loss"))
+
+    return LagConfig(
+        listen=listen,
+        target=target,
+        upstream=link("up"),
+        downstream=link("down"),
+        tcp=not args.udp_only,
+        udp=not args.tcp_only,
+        seed=args.seed,
+        lifetime_s=args.duration,
+    )
+
+
+async def _serve(config: LagConfig, stats_every: float) -> LagStats:
+    proxy = LagProxy(config)
+    address = await proxy.start()
+    kinds = "+".join(k for k, on in (("tcp", config.tcp), ("udp", config.udp)) if on)
+    print(f"lagproxy {address} -> {config.target} ({kinds})", flush=True)
+    print(f"  up   (client->target): {config.upstream.describe()}", flush=True)
+    print(f"  down (target->client): {config.downstream.describe()}", flush=True)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, proxy.stop_soon)
+    if stats_every > 0:
+        while not proxy.stopping:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(proxy.wait_stopped(), stats_every)
+            print(f"  {proxy.stats}", flush=True)
+    await proxy.wait_stopped()
+    return proxy.stats
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        config = config_from_args(args)
+    except (AddressError, ValueError) as exc:
+        parser.error(str(exc))
+    try:
+        stats = asyncio.run(_serve(config, args.stats_every))
+    except LagProxyError as exc:
+        print(f"lagproxy: {exc}", file=sys.stderr)
+        return 1
+    print(f"lagproxy stopped: {stats}", flush=True)
+    return 0
+
 
 if __name__ == "__main__":
     raise SystemExit(main())

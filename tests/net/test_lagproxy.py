@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import pytest
 
 from net.address import Address
-from net.lagproxy import (
+from lagproxy import (
     LagConfig,
     LagProxy,
     LagProxyError,
@@ -355,15 +355,3 @@ def test_cli_rejects_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--listen", "127.0.0.1:0", "--target", "nowhere:port"])
     assert info.value.code == 2
     assert "port must be a number" in capsys.readouterr().err
-
-
-def test_script_is_importable() -> None:
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "tools" / "lagproxy.py"
-    spec = importlib.util.spec_from_file_location("lagproxy_tool", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module.LagProxy is LagProxy and callable(module.main)

@@ -16,7 +16,7 @@ from lan_helpers import LO, loopback, truth_hashes, wait_for  # noqa: F401  (fix
 
 from game.games import game_by_key
 from net.host_core import HostCore, HostSeat, SeatError, StartError
-from net.lagproxy import LagConfig, ThreadedLagProxy
+from lagproxy import LagConfig, ThreadedLagProxy
 from net.lan import LanClient, LanHost, probe_table
 from net.server import HostServer
 

@@ -217,7 +217,7 @@ def run_peer(address: str, port: int, role: str, think: float) -> int:
 # -- clock sync ------------------------------------------------------------------------------------
 
 def bench_clock(peers: int, seconds: float, save_dir: Path) -> dict[str, list[float]]:
-    from net.lagproxy import LagConfig, Link, ThreadedLagProxy
+    from lagproxy import LagConfig, Link, ThreadedLagProxy
     from net.lan import LanClient
     from net.address import Address
 
@@ -262,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=argparse.SUPPRESS)     # one peer process of the fan-out bench
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "tools"))   # the lag proxy
     if args.peer:
         return run_peer(args.peer[0], int(args.peer[1]), args.peer[2], float(args.peer[3]))
     ensure_isolated(argv)
