@@ -523,7 +523,7 @@ class KabooomScene(GameScreen):
             sprite.blit(label, label.get_rect(center=pill.center))
         return fit(sprite)
 
-    def _seat_lines(self) -> list[SeatLine]:
+    def seat_lines(self) -> list[SeatLine]:
         cached = self._lines_cache
         if cached is not None and cached[0] is self.shown:
             return cached[1]
@@ -547,7 +547,7 @@ class KabooomScene(GameScreen):
                 bool(v["can_move"][seat]), seat in passers, seat == turn))
         return lines
 
-    def _action_panel(self) -> ActionPanel:
+    def action_panel(self) -> ActionPanel:
         v = self.shown
         turn = int(v["turn"])
         phase = v["phase"]
@@ -590,13 +590,13 @@ class KabooomScene(GameScreen):
 
     def _draw_panels(self, surface: pygame.Surface) -> None:
         layout = self.layout
-        lines = self._seat_lines()
+        lines = self.seat_lines()
         key = (tuple(lines), self.shown["phase"])
         if self._cards is None or self._cards[0] != key:
             self._cards = (key, self._opaque(render_cards(layout, self.text, self.art, lines, self.shown["phase"]),
                                              layout.left_panel.topleft))
         surface.blit(self._cards[1], layout.left_panel)
-        p = self._action_panel()
+        p = self.action_panel()
         if self._action is None or self._action[0] != p:
             self._action = (p, self._opaque(render_action_panel(layout, self.text, self.art, p),
                                             (layout.right_panel.x, layout.action_box.y)))

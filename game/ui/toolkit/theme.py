@@ -5,6 +5,8 @@ from collections import OrderedDict
 
 import pygame
 
+from game.core.seats import SEAT_NAMES
+
 BG = (24, 22, 38)
 BG_GLOW = (44, 36, 78)         # the soft light behind titles
 PANEL = (40, 37, 62)
@@ -21,7 +23,7 @@ SHADE = (8, 6, 16, 170)       # the veil an overlay lays over the scene below
 # Seat colours: red, blue, green, yellow (Kabooom!'s four colours), then two more for KOMBIO's six.
 PLAYER_COLOURS = [(232, 72, 72), (64, 140, 240), (72, 196, 110), (240, 200, 60),
                   (190, 110, 230), (240, 140, 60)]
-PLAYER_NAMES = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]
+PLAYER_NAMES = SEAT_NAMES            # one list of names: game.core.seats
 
 # Font sizes (pygame's default font draws about two thirds of its nominal size).
 TITLE = 104
