@@ -6,15 +6,19 @@ OpenSpiel's State and python-chess's Board, with boardgame.io's per-seat views.
 from __future__ import annotations
 
 import copy
+import enum
 import hashlib
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, TypeVar
 
 import msgpack
 
 from .errors import ConfigError, IllegalActionError
-from .wire import WireCodec
+from .schema import PositionalLayout
+from .wire import WIRE_POLICY, WireCodec
 
 
 @dataclass(frozen=True)
@@ -40,25 +44,64 @@ class GameConfig:
     players: int
 
 
+class Termination(enum.Enum):
+    """How a game ended (after python-chess's Termination). The value is the wire form; `text` is the
+    sentence a player reads. Together the members cover every ending of the four games."""
+
+    ALL_PASSED = "passes"              # Kabooom!: every player passed in a row
+    NO_MOVES = "no_moves"              # Kabooom!: nobody can move
+    TARGET_SCORE = "target_score"      # Kombo Klash! (the round's end), KOMBIO (100 points)
+    ROUNDS_DONE = "rounds_done"        # KOMBIO's fixed number of rounds
+    COUNTRY_FULL = "country_full"      # Combi-Nations: a player filled every SAND space
+    NO_TILE_FITS = "no_tile_fits"      # Combi-Nations: no tile at the market fits a player's country
+
+    @property
+    def text(self) -> str:
+        return _TERMINATION_TEXT[self]
+
+
+_TERMINATION_TEXT: Mapping[Termination, str] = MappingProxyType({
+    Termination.ALL_PASSED: "Everyone passed in a row.",
+    Termination.NO_MOVES: "Nobody could move any more.",
+    Termination.TARGET_SCORE: "A player reached the target score.",
+    Termination.ROUNDS_DONE: "The last round was played.",
+    Termination.COUNTRY_FULL: "A country was filled.",
+    Termination.NO_TILE_FITS: "No tile at the market fitted a country.",
+})
+
+
 @dataclass(frozen=True)
 class Outcome:
+    """Scores, winners (seats, ascending) and how the game ended. On the wire (a StepMsg's
+    `outcome`): ``[scores, winners, termination value]``, checked by `from_wire`."""
+
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str
+    termination: Termination
 
-    def to_wire(self) -> list:
-        return [list(self.scores), list(self.winners), self.reason]
+    def __post_init__(self) -> None:
+        if not isinstance(self.termination, Termination):
+            raise TypeError(f"an Outcome ends with a Termination, not {self.termination!r}")
+        # from_wire builds through here too: a peer's screens may index the scores by winner
+        if any(not 0 <= w < len(self.scores) for w in self.winners):
+            raise ValueError(f"winners {list(self.winners)} are not seats of {len(self.scores)}")
+
+    # A bridge for the screens that still print a reason string (results, demo, headless): they are
+    # moving to `termination`; remove this once they have.
+    @property
+    def reason(self) -> str:
+        return self.termination.value
+
+    def to_wire(self) -> list[Any]:
+        return _OUTCOME_LAYOUT.encode(self)
 
     @classmethod
-    def from_wire(cls, data: Any) -> "Outcome":
-        from .errors import WireFormatError
+    def from_wire(cls, data: Any) -> Outcome:
+        outcome: Outcome = _OUTCOME_LAYOUT.decode(data)
+        return outcome
 
-        try:
-            scores, winners, reason = data
-            out = cls(tuple(int(s) for s in scores), tuple(int(w) for w in winners), str(reason))
-        except (TypeError, ValueError):
-            raise WireFormatError("outcome: expected [scores, winners, reason]") from None
-        return out
+
+_OUTCOME_LAYOUT = PositionalLayout(Outcome, WIRE_POLICY, "outcome")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
-from game.core.engine import Action, Engine, Event, GameConfig, Outcome, rank_winners
+from game.core.engine import Action, Engine, Event, GameConfig, Outcome, Termination, rank_winners
 from game.core.errors import ConfigError, IllegalActionError, WireFormatError
 from game.core.rng import Rng
 from game.core.wire import WireCodec
@@ -230,14 +230,13 @@ class PhaseChanged(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
+    """The game ended; scores and winners are the engine's outcome()."""
+
     TAG: ClassVar[str] = "over"
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    reason: str
+    termination: Termination
 
     def __str__(self) -> str:
-        names = ", ".join(_seat_name(w) for w in self.winners)
-        return f"game over ({self.reason}): scores {list(self.scores)}, won by {names}"
+        return f"game over: {self.termination.text}"
 
 
 # Actions are immutable, so every one the game can ever list is built once here; legal_actions then
@@ -426,12 +425,12 @@ class KabooomEngine(Engine[KabooomState]):
         if state.phase != OVER:
             return None
         scores = self.scores(state)
-        return Outcome(tuple(scores), rank_winners(scores), self._reason(state))
+        return Outcome(tuple(scores), rank_winners(scores), self._termination(state))
 
     @staticmethod
-    def _reason(state: KabooomState) -> str:
+    def _termination(state: KabooomState) -> Termination:
         # Derived rather than stored, so a state rebuilt from a view is whole.
-        return "passes" if state.passes >= state.players else "no_moves"
+        return Termination.ALL_PASSED if state.passes >= state.players else Termination.NO_MOVES
 
     # -- apply --
 
@@ -530,8 +529,7 @@ class KabooomEngine(Engine[KabooomState]):
 
     def _finish(self, state: KabooomState) -> GameOver:
         state.phase, state.turn = OVER, -1
-        scores = self.scores(state)
-        return GameOver(tuple(scores), rank_winners(scores), self._reason(state))
+        return GameOver(self._termination(state))
 
     # -- views --
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng,
-                       WireCodec, rank_winners)
+                       Termination, WireCodec, rank_winners)
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class ToyEngine(Engine[ToyState]):
         if state.winner < 0:
             return None
         scores = [1 if s == state.winner else 0 for s in range(state.players)]
-        return Outcome(tuple(scores), rank_winners(scores), "last stone")
+        return Outcome(tuple(scores), rank_winners(scores), Termination.NO_MOVES)
 
     def check_invariants(self, state: ToyState) -> None:
         assert state.heap >= 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core import Termination
 from game.core.playout import random_playouts
 from game.kabooom.rules import TABLE, KabooomConfig, KabooomEngine
 
@@ -21,7 +22,7 @@ def _check_report(report, config: KabooomConfig, games: int) -> None:
     placing = 0 if TABLE.random_deal[config.difficulty] else 24
     assert report.actions >= games * placing
     for outcome in report.outcomes:
-        assert outcome.reason in ("passes", "no_moves")
+        assert outcome.termination in (Termination.ALL_PASSED, Termination.NO_MOVES)
         assert all(s >= 0 for s in outcome.scores)
         # At most 24 counters score, each tower losing its offset.
         assert sum(outcome.scores) <= 24 - offset
@@ -36,7 +37,7 @@ def test_random_playouts_thin_checks(players, difficulty):
     report = random_playouts(KabooomEngine(), config, seeds, full_checks_every=20)
     _check_report(report, config, THIN_GAMES)
     # Random play reaches both endings, and every seat wins some games.
-    assert {o.reason for o in report.outcomes} == {"passes", "no_moves"}
+    assert {o.termination for o in report.outcomes} == {Termination.ALL_PASSED, Termination.NO_MOVES}
     assert {w for o in report.outcomes for w in o.winners} == set(range(players))
 
 

@@ -9,12 +9,31 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core import ConfigError, IllegalActionError, WireFormatError
+from game.core import ConfigError, IllegalActionError, Outcome, Termination, WireFormatError
 from game.games import game_by_key
 from game.kabooom import rules_text
-from game.kabooom.rules import (CENTRE, NEIGHBOURS, SYMBOLS, TABLE, Exploded, GameOver, KabooomConfig,
-                                KabooomEngine, KabooomState, Move, Moved, Pass, Passed, Place, Placed,
-                                PhaseChanged, can_take, make_config, square_name, state_from_view)
+from game.kabooom.rules import (
+    CENTRE,
+    NEIGHBOURS,
+    SYMBOLS,
+    TABLE,
+    Exploded,
+    GameOver,
+    KabooomConfig,
+    KabooomEngine,
+    KabooomState,
+    Move,
+    Moved,
+    Pass,
+    Passed,
+    PhaseChanged,
+    Place,
+    Placed,
+    can_take,
+    make_config,
+    square_name,
+    state_from_view,
+)
 
 ENGINE = KabooomEngine()
 
@@ -275,8 +294,8 @@ def test_every_player_passing_in_a_row_ends_the_game():
     ENGINE.apply(state, Pass(1))
     assert ENGINE.outcome(state) is None
     events = ENGINE.apply(state, Pass(2))
-    assert events[-1] == GameOver((1, 1, 3), (2,), "passes")
-    assert ENGINE.outcome(state).reason == "passes"
+    assert events[-1] == GameOver(Termination.ALL_PASSED)
+    assert ENGINE.outcome(state) == Outcome((1, 1, 3), (2,), Termination.ALL_PASSED)
     view = ENGINE.view(state, 0)
     assert view["phase"] == "over" and view["turn"] == -1
     assert ENGINE.to_act(state) == frozenset() and ENGINE.legal_actions(state, 0) == []
@@ -287,8 +306,8 @@ def test_every_player_passing_in_a_row_ends_the_game():
 def test_game_ends_when_nobody_can_move():
     state = position({"a1": [(0, "R")], "b1": [(1, "S")], "e5": [(1, "P")]})
     events = ENGINE.apply(state, Move(0, sq("a1"), sq("b1")))
-    assert events == [Moved(0, sq("a1"), sq("b1"), 2), GameOver((2, 1), (0,), "no_moves")]
-    assert ENGINE.outcome(state).winners == (0,)
+    assert events == [Moved(0, sq("a1"), sq("b1"), 2), GameOver(Termination.NO_MOVES)]
+    assert ENGINE.outcome(state) == Outcome((2, 1), (0,), Termination.NO_MOVES)
     ENGINE.check_invariants(state)
 
 
@@ -296,7 +315,8 @@ def test_a_tie_shares_the_win():
     state = position({"a1": [(0, "R")], "b1": [(1, "S")], "e5": [(1, "P")], "d5": [(0, "P")]})
     ENGINE.apply(state, Pass(0))
     events = ENGINE.apply(state, Pass(1))
-    assert events[-1] == GameOver((2, 2), (0, 1), "passes")
+    assert events[-1] == GameOver(Termination.ALL_PASSED)
+    assert ENGINE.outcome(state) == Outcome((2, 2), (0, 1), Termination.ALL_PASSED)
 
 
 # -- scoring --------------------------------------------------------------------------------------
@@ -399,6 +419,15 @@ def test_bad_action_wire_is_refused(wire):
 def test_action_wire_round_trip(action):
     codec = KabooomEngine.actions
     assert codec.decode(msgpack.unpackb(msgpack.packb(codec.encode(action)))) == action
+
+
+def test_game_over_carries_only_how_the_game_ended():
+    codec = KabooomEngine.events
+    assert codec.encode(GameOver(Termination.NO_MOVES)) == ["over", "no_moves"]
+    assert codec.decode(["over", "passes"]) == GameOver(Termination.ALL_PASSED)
+    with pytest.raises(WireFormatError, match="over.termination"):
+        codec.decode(["over", "resigned"])
+    assert str(GameOver(Termination.ALL_PASSED)) == "game over: Everyone passed in a row."
 
 
 def test_readable_actions():

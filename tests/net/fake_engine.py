@@ -15,8 +15,8 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
-from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng, WireCodec,
-                       rank_winners)
+from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng,
+                       Termination, WireCodec, rank_winners)
 from net import messages as m
 from net.host_core import HostCore, HostSeat, Outbox
 from net.peer_core import PeerCore
@@ -182,8 +182,9 @@ class GuessEngine(Engine[GuessState]):
     def outcome(self, state: GuessState) -> Outcome | None:
         if not self._over(state):
             return None
-        reason = "every secret found" if all(state.found) else "out of turns"
-        return Outcome(tuple(state.scores), rank_winners(state.scores), reason)
+        # every secret found: nothing is left to guess
+        ending = Termination.NO_MOVES if all(state.found) else Termination.ROUNDS_DONE
+        return Outcome(tuple(state.scores), rank_winners(state.scores), ending)
 
     def check_invariants(self, state: GuessState) -> None:
         assert sum(state.scores) == sum(state.found)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.core import Action, Engine, Event, GameConfig, Outcome, Rng, WireCodec, rank_winners
-from game.core.engine import GameType
+from game.core.engine import GameType, Termination
 from game.definition import GameDef
 from game.ui.play.curtain import ViewerPolicy
 from game.ui.play.game_screen import GameScreen
@@ -89,7 +89,7 @@ class ToyEngine(Engine[ToyState]):
         if not self._over(state):
             return None
         scores = [sum(h) for h in state.hands]
-        return Outcome(tuple(scores), rank_winners(scores), "no_moves")
+        return Outcome(tuple(scores), rank_winners(scores), Termination.NO_MOVES)
 
 
 class ToyScene(GameScreen):

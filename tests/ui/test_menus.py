@@ -10,7 +10,7 @@ import sys
 import pygame
 import pytest
 
-from game.core import Action, Engine, Event, GameConfig, Outcome, WireCodec, rank_winners
+from game.core import Action, Engine, Event, GameConfig, Outcome, Termination, WireCodec, rank_winners
 from game.definition import GameDef, Option
 from game.ui.toolkit.app import SIZE
 from game.ui.routes import new_app
@@ -86,7 +86,7 @@ class StubEngine(Engine[StubState]):
     def outcome(self, state):
         if state.heap:
             return None
-        return Outcome(tuple(state.taken), rank_winners(state.taken), "no_moves")
+        return Outcome(tuple(state.taken), rank_winners(state.taken), Termination.NO_MOVES)
 
 
 def make_config(players, options):
