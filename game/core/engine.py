@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import enum
 import hashlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -158,6 +159,14 @@ class Engine(ABC, Generic[S]):
     def redact(self, event: Event, seat: Seat | None) -> Event | None:
         """The event as `seat` may see it (None: hidden from that seat). Public games keep it."""
         return event
+
+    def resample_hidden(self, state: S, seat: Seat | None, rng: random.Random) -> S:
+        """A state that `seat` (None: a spectator) cannot tell apart from this one: everything hidden
+        from it re-dealt at random, consistent with all it has seen (OpenSpiel's
+        resample_from_infostate). The given state is left as it was. The random playout checks that
+        the seat's view and legal actions stay the same; search bots may sample hidden cards with it.
+        Games without secrets keep the default, a clone."""
+        return self.clone(state)
 
     # -- shared helpers -------------------------------------------------------------------------
 

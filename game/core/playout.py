@@ -2,18 +2,23 @@
 
 At every step it checks: the invariants hold; views pack with msgpack and never fail; the action and its
 events survive the wire; a clone applies the action to the same result (determinism); an action from
-a seat that may not act is refused without changing the state. At the end, folding the replay from
+a seat that may not act is refused without changing the state; and, for games with hidden
+information, secrecy: re-dealing what a seat cannot see (Engine.resample_hidden) leaves that seat's
+view, who may act and its legal actions as they were. At the end, folding the replay from
 (config, seed, actions) gives the same final state.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import msgpack
 
-from .engine import Action, Engine, GameConfig, Outcome
+from .engine import Action, Engine, Event, GameConfig, Outcome, canonical
 from .errors import IllegalActionError
+from .wire import WireCodec
 
 
 @dataclass
@@ -23,26 +28,24 @@ class PlayoutReport:
     outcomes: list[Outcome] = field(default_factory=list)
 
 
-def _roundtrip(codec, value):
+def _roundtrip(codec: WireCodec, value: Action | Event) -> None:
     packed = msgpack.packb(codec.encode(value), use_bin_type=True)
     back = codec.decode(msgpack.unpackb(packed, raw=False))
     assert back == value, f"wire round trip changed {value!r} into {back!r}"
 
 
-def _check_views(engine: Engine, state, players: int) -> None:
+def _check_views(engine: Engine[Any], state: Any, players: int) -> None:
     for seat in [None, *range(players)]:
         view = engine.view(state, seat)
         assert isinstance(view, dict), "a view is a dict"
         msgpack.packb(view, use_bin_type=True)
 
 
-def _check_refusal(engine: Engine, state, players: int, actions: list[Action]) -> None:
+def _check_refusal(engine: Engine[Any], state: Any, players: int, actions: list[Action]) -> None:
     """An action by a seat that may not act raises and leaves the state exactly as it was."""
     waiting = [s for s in range(players) if s not in engine.to_act(state)]
     if not waiting or not actions:
         return
-    import dataclasses
-
     stray = dataclasses.replace(actions[0], seat=waiting[0])
     before = engine.clone(state)
     try:
@@ -54,8 +57,30 @@ def _check_refusal(engine: Engine, state, players: int, actions: list[Action]) -
     assert state == before, "a refused action changed the state"
 
 
+def _legal_set(engine: Engine[Any], state: Any, seat: int) -> list[bytes]:
+    # as packed wire forms, sorted: the order of a legal list carries no information
+    return sorted(msgpack.packb(engine.actions.encode(a), use_bin_type=True)
+                  for a in engine.legal_actions(state, seat))
+
+
+def _check_secrecy(engine: Engine[Any], state: Any, players: int, rng: random.Random, seed: int) -> None:
+    """What a seat cannot see, re-dealt, changes nothing that seat can see or do."""
+    acting = engine.to_act(state)
+    for seat in [None, *range(players)]:
+        who = "a spectator" if seat is None else f"seat {seat}"
+        other = engine.resample_hidden(state, seat, rng)
+        engine.check_invariants(other)
+        assert canonical(engine.view(other, seat)) == canonical(engine.view(state, seat)), (
+            f"seed {seed}: secrecy: re-dealing what {who} cannot see changed its view")
+        assert engine.to_act(other) == acting, (
+            f"seed {seed}: secrecy: re-dealing what {who} cannot see changed who may act")
+        if seat is not None and seat in acting:
+            assert _legal_set(engine, other, seat) == _legal_set(engine, state, seat), (
+                f"seed {seed}: secrecy: re-dealing what {who} cannot see changed its legal actions")
+
+
 def random_playouts(
-    engine: Engine,
+    engine: Engine[Any],
     config: GameConfig,
     seeds: range | list[int],
     *,
@@ -64,12 +89,14 @@ def random_playouts(
 ) -> PlayoutReport:
     """Play one random game per seed, checking the contract at every step.
 
-    `full_checks_every` thins the costly checks (clone, views, refusal) for long suites; the invariants
-    and the wire round trips run at every step regardless.
+    `full_checks_every` thins the costly checks (clone, views, refusal, secrecy) for long suites; the
+    invariants and the wire round trips run at every step regardless.
     """
     report = PlayoutReport()
+    secret = engine.game_type.hidden_information
     for seed in seeds:
         chooser = random.Random(seed * 7919 + 1)
+        resampler = random.Random(seed * 7919 + 2)   # its own, so the games played stay the same
         state = engine.new_game(config, seed)
         log: list[Action] = []
         engine.check_invariants(state)
@@ -89,6 +116,9 @@ def random_playouts(
                 _check_views(engine, state, config.players)
                 _check_refusal(engine, state, config.players, legal)
                 twin = engine.clone(state)
+                if secret:
+                    _check_secrecy(engine, state, config.players, resampler, seed)
+                    assert state == twin, f"seed {seed}: resample_hidden changed the state it was given"
             events = engine.apply(state, action)
             log.append(action)
             for event in events:

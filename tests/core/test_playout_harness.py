@@ -10,7 +10,7 @@ import pytest
 from game.core import Event, IllegalActionError, WireCodec, WireFormatError
 from game.core.playout import random_playouts
 
-from .toy import Take, Taken, ToyConfig, ToyEngine, ToyState
+from .toy import SecretToyEngine, Take, Taken, ToyConfig, ToyEngine, ToyState
 
 
 def test_correct_engine_passes():
@@ -124,3 +124,79 @@ def test_broken_engine_fails(engine_class, error, message):
 def test_thinned_checks_still_catch_broken_invariants():
     with pytest.raises(AssertionError, match="stones conserved"):
         random_playouts(LosesStones(), ToyConfig(2), range(10), full_checks_every=50)
+
+
+# -- secrecy (games with hidden information) ---------------------------------------------------------
+
+def test_honest_hidden_information_engine_passes():
+    report = random_playouts(SecretToyEngine(), ToyConfig(3), range(30))
+    assert report.games == 30
+
+
+class LeaksNextSecret(SecretToyEngine):
+    """Each seat's view also shows the next seat's digit."""
+
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        if seat is not None:
+            nxt = (seat + 1) % state.players
+            view["secrets"][nxt] = state.secrets[nxt]
+        return view
+
+
+class SpectatorSeesAll(SecretToyEngine):
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        if seat is None:
+            view["secrets"] = list(state.secrets)
+        return view
+
+
+class LegalDependsOnAnotherSeat(SecretToyEngine):
+    """Taking 2 is gated on the next seat's digit: a seat's options give that digit away."""
+
+    def legal_actions(self, state, seat):
+        nxt = (seat + 1) % state.players
+        return [a for a in ToyEngine.legal_actions(self, state, seat)
+                if a.count == 1 or state.secrets[nxt] % 2]
+
+    def apply(self, state, action):
+        return ToyEngine.apply(self, state, action)
+
+
+class ResampleForgetsWhatPlayShowed(SecretToyEngine):
+    """Re-deals any digit, even for a seat that showed an odd one by taking 2."""
+
+    def resample_hidden(self, state, seat, rng):
+        other = self.clone(state)
+        other.secrets = [d if s == seat else rng.randrange(10) for s, d in enumerate(state.secrets)]
+        return other
+
+
+class ResampleInPlace(SecretToyEngine):
+    def resample_hidden(self, state, seat, rng):
+        state.secrets = [d if s == seat else rng.randrange(1, 10, 2) for s, d in enumerate(state.secrets)]
+        return state
+
+
+SECRECY_BROKEN = [
+    (LeaksNextSecret, r"secrecy: re-dealing what seat \d cannot see changed its view"),
+    (SpectatorSeesAll, "secrecy: re-dealing what a spectator cannot see changed its view"),
+    (LegalDependsOnAnotherSeat, r"secrecy: re-dealing what seat \d cannot see changed its legal actions"),
+    (ResampleForgetsWhatPlayShowed, "took 2, even"),
+    (ResampleInPlace, "resample_hidden changed the state it was given"),
+]
+
+
+@pytest.mark.parametrize("engine_class, message", SECRECY_BROKEN, ids=[b[0].__name__ for b in SECRECY_BROKEN])
+def test_leaky_hidden_information_engine_fails_the_secrecy_check(engine_class, message):
+    with pytest.raises(AssertionError, match=message):
+        random_playouts(engine_class(), ToyConfig(3), range(30), max_actions=200)
+
+
+def test_secrecy_is_checked_only_where_the_game_declares_hidden_information():
+    class Undeclared(LeaksNextSecret):
+        game_type = ToyEngine.game_type
+
+    assert not Undeclared.game_type.hidden_information
+    assert random_playouts(Undeclared(), ToyConfig(3), range(5)).games == 5

@@ -2,13 +2,17 @@
 
 Seats take turns taking 1 or 2 stones from one heap; whoever takes the last stone wins. The heap size
 comes from the state's Rng, so seeds matter. Subclasses in the tests break one rule each.
+
+SecretToyEngine adds hidden information: every seat holds a secret digit that only it sees until the
+game ends, and taking 2 stones is allowed only while the taker's own digit is odd.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng,
+from game.core import (Action, Engine, Event, GameConfig, GameType, IllegalActionError, Outcome, Rng,
                        Termination, WireCodec, rank_winners)
 
 
@@ -43,6 +47,8 @@ class ToyState:
     taken: list[int]
     rng: Rng
     winner: int = -1
+    secrets: list[int] = field(default_factory=list)    # SecretToyEngine only: a digit per seat
+    took_two: list[bool] = field(default_factory=list)  # SecretToyEngine only: showed an odd digit
 
 
 class ToyEngine(Engine[ToyState]):
@@ -82,7 +88,7 @@ class ToyEngine(Engine[ToyState]):
         state.turn = (state.turn + 1) % state.players
         return [Taken(action.seat, action.count, state.heap)]
 
-    def view(self, state: ToyState, seat: int | None) -> dict:
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {"heap": state.heap, "turn": state.turn, "taken": list(state.taken)}
 
     def outcome(self, state: ToyState) -> Outcome | None:
@@ -94,3 +100,46 @@ class ToyEngine(Engine[ToyState]):
     def check_invariants(self, state: ToyState) -> None:
         assert state.heap >= 0
         assert state.heap + sum(state.taken) == state.start, "stones conserved"
+
+
+class SecretToyEngine(ToyEngine):
+    """The take-away game with a secret digit per seat (see the module docstring)."""
+
+    game_type: ClassVar[GameType] = GameType(hidden_information=True)
+
+    def new_game(self, config: GameConfig, seed: int) -> ToyState:
+        state = super().new_game(config, seed)
+        state.secrets = [state.rng.below(10) for _ in range(config.players)]
+        state.took_two = [False] * config.players
+        return state
+
+    def legal_actions(self, state: ToyState, seat: int) -> list[Action]:
+        return [a for a in super().legal_actions(state, seat)
+                if isinstance(a, Take) and (a.count == 1 or state.secrets[seat] % 2)]
+
+    def apply(self, state: ToyState, action: Action) -> list[Event]:
+        if isinstance(action, Take) and action.count == 2 and not state.secrets[action.seat] % 2 \
+                and action.seat == state.turn and state.winner < 0:
+            raise IllegalActionError("take 2 only with an odd secret", action)
+        events = super().apply(state, action)
+        if isinstance(action, Take) and action.count == 2:
+            state.took_two[action.seat] = True
+        return events
+
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        shown = [d if state.winner >= 0 or s == seat else None for s, d in enumerate(state.secrets)]
+        return {**super().view(state, seat), "secrets": shown}
+
+    def resample_hidden(self, state: ToyState, seat: int | None, rng: random.Random) -> ToyState:
+        other = self.clone(state)
+        if state.winner < 0:
+            # all that play tells of another seat's digit: taking 2 showed that it is odd
+            for s in range(state.players):
+                if s != seat:
+                    other.secrets[s] = rng.randrange(1, 10, 2) if state.took_two[s] else rng.randrange(10)
+        return other
+
+    def check_invariants(self, state: ToyState) -> None:
+        super().check_invariants(state)
+        assert len(state.secrets) == state.players and all(0 <= d <= 9 for d in state.secrets)
+        assert all(d % 2 for d, two in zip(state.secrets, state.took_two, strict=True) if two), "took 2, even"

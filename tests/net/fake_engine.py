@@ -11,11 +11,13 @@ Also here: LoopNet, a HostCore and its peers in one process, for the net tests.
 from __future__ import annotations
 
 import itertools
+import random
 from collections import defaultdict, deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
-from game.core import (Action, Engine, Event, GameConfig, IllegalActionError, Outcome, Rng,
+from game.core import (Action, Engine, Event, GameConfig, GameType, IllegalActionError, Outcome, Rng,
                        Termination, WireCodec, rank_winners)
 from net import messages as m
 from net.host_core import HostCore, HostSeat, Outbox
@@ -106,12 +108,13 @@ class GuessEngine(Engine[GuessState]):
     actions = WireCodec([Ready, Guess, Pass])
     events = WireCodec([Started, Found, Missed, Hint])
     configs = WireCodec([GuessConfig])
+    game_type = GameType(hidden_information=True, simultaneous=True)    # secrets; Ready all at once
 
     def new_game(self, config: GameConfig, seed: int) -> GuessState:
         self.check_config(config)
         rng = Rng(seed)
         n = config.players
-        codes = ["zz" + "".join(rng.choice(LETTERS) for _ in range(14)) for _ in range(n)]
+        codes = [_code(rng) for _ in range(n)]
         digits = [rng.below(DIGITS) for _ in range(n)]
         return GuessState(codes, digits, [False] * n, [False] * n, [0] * n, [[] for _ in range(n)],
                           rng=rng)
@@ -157,7 +160,7 @@ class GuessEngine(Engine[GuessState]):
         state.turn = (state.turn + 1) % state.players
         return events
 
-    def view(self, state: GuessState, seat: int | None) -> dict:
+    def view(self, state: GuessState, seat: int | None) -> dict[str, Any]:
         secrets = []
         for i in range(state.players):
             shown = state.found[i] or i == seat
@@ -174,6 +177,26 @@ class GuessEngine(Engine[GuessState]):
             "hints": [list(h) for h in state.hints[seat]] if seat is not None else [],
         }
 
+    def resample_hidden(self, state: GuessState, seat: int | None, rng: random.Random) -> GuessState:
+        """Every unfound secret but `seat`'s re-dealt: a new code word, and a digit that every miss
+        so far (all public) missed too and that `seat`'s own hints still point at. The other seats'
+        hints, which `seat` never sees, are worked out again from the new digits."""
+        other = self.clone(state)
+        missed: dict[int, set[int]] = defaultdict(set)
+        for hints in state.hints:
+            for target, guess, _ in hints:
+                missed[target].add(guess)
+        own = state.hints[seat] if seat is not None else []
+        for t in range(state.players):
+            if t == seat or state.found[t]:
+                continue
+            digits = [d for d in range(DIGITS) if d not in missed[t]
+                      and all((d > guess) == higher for target, guess, higher in own if target == t)]
+            other.digits[t] = rng.choice(digits)     # never empty: the true digit is one of them
+            other.codes[t] = _code(rng)
+        other.hints = [[(t, g, other.digits[t] > g) for t, g, _ in hints] for hints in state.hints]
+        return other
+
     def redact(self, event: Event, seat: int | None) -> Event | None:
         if isinstance(event, Hint) and event.seat != seat:
             return None
@@ -188,6 +211,15 @@ class GuessEngine(Engine[GuessState]):
 
     def check_invariants(self, state: GuessState) -> None:
         assert sum(state.scores) == sum(state.found)
+        for hints in state.hints:
+            for target, guess, higher in hints:
+                digit = state.digits[target]
+                assert digit != guess and (digit > guess) == higher, "a hint that does not fit the digit"
+
+
+def _code(rng: Rng | random.Random) -> str:
+    """A seat's secret code word: unique enough that a test can search message bytes for it."""
+    return "zz" + "".join(rng.choice(LETTERS) for _ in range(14))
 
 
 def make_config(players: int) -> GuessConfig:
@@ -198,12 +230,10 @@ class RandomBot:
     """Picks any legal move; for BotDriver tests (factory path "fake_engine:make_bot")."""
 
     def __init__(self, level: str, seat: int, seed: int) -> None:
-        import random
-
         self.seat = seat
         self._random = random.Random(seed)
 
-    def choose(self, view: dict, legal: list[Action]) -> Action:
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         return self._random.choice(legal)
 
 

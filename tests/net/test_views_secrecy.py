@@ -11,12 +11,16 @@ snapshot requests. Every frame the host sends is checked as it leaves:
 from __future__ import annotations
 
 import itertools
+import random
 
-from fake_engine import GuessConfig, GuessEngine, LoopNet
+import pytest
+
+from fake_engine import Guess, GuessConfig, GuessEngine, LoopNet, Ready
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.engine import canonical
+from game.core.playout import random_playouts
 from net import messages as m
 from net.host_core import HostCore, HostSeat
 from net.peer_core import PeerCore
@@ -130,3 +134,25 @@ def test_no_message_carries_another_seats_secret(players: int, seed: int, double
         assert peer.views[None].hash == host.public_hash()
         for seat in peer.seats:
             assert canonical(peer.views[seat].view) == canonical(ENGINE.view(host.state, seat))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_toy_engine_passes_the_shared_playout_and_its_secrecy_check(players: int) -> None:
+    report = random_playouts(ENGINE, GuessConfig(players), range(40))
+    assert report.games == 40
+
+
+def test_resampling_re_deals_only_what_the_seat_cannot_see() -> None:
+    state = ENGINE.new_game(GuessConfig(3), 5)
+    for seat in range(3):
+        ENGINE.apply(state, Ready(seat))
+    # a miss, away from the ends, so that seat 0's hint rules out digits on both sides of the guess
+    ENGINE.apply(state, Guess(0, 1, 2 if state.digits[1] != 2 else 1))
+    rng = random.Random(1)
+    others = [ENGINE.resample_hidden(state, 0, rng) for _ in range(50)]
+    assert all(o.codes[0] == state.codes[0] and o.digits[0] == state.digits[0] for o in others)
+    assert all(o.codes[1] != state.codes[1] and o.codes[2] != state.codes[2] for o in others)
+    (target, guess, higher), = state.hints[0]
+    assert all(o.digits[1] != guess and (o.digits[1] > guess) == higher for o in others)
+    # seat 2 knows nothing of seat 1's digit but the miss, so its re-deals range wider than seat 0's
+    assert {o.digits[1] for o in others} < {ENGINE.resample_hidden(state, 2, rng).digits[1] for _ in range(200)}
