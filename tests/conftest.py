@@ -29,3 +29,14 @@ def _user_folders(tmp_path_factory, monkeypatch):
     for var, sub in (("KOMBO_ARCADE_CONFIG_DIR", "config"), ("KOMBO_ARCADE_DATA_DIR", "data")):
         if var not in os.environ:
             monkeypatch.setenv(var, str(home / sub))
+
+
+@pytest.fixture
+def pygame_video():
+    """pygame's display and fonts for a test that draws (headless: the dummy driver)."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()

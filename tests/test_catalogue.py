@@ -25,13 +25,6 @@ PLAYABLE = available_games()
 KEYS = [g.key for g in PLAYABLE]
 
 
-@pytest.fixture
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.quit()
-
 
 def option_sets(info: GameDef) -> list[dict[str, str]]:
     """The defaults, then each choice of each option on its own."""
@@ -113,7 +106,7 @@ def mid_game(key: str, humans: int, seed: int = 4) -> Match:
 
 @pytest.mark.parametrize("key", KEYS)
 @pytest.mark.parametrize("humans", [1, 2])
-def test_the_scene_draws_a_mid_game_position(_pygame, key, humans):
+def test_the_scene_draws_a_mid_game_position(pygame_video, key, humans):
     app = new_app(pygame.Surface(SIZE))
     match = mid_game(key, humans)
     scene = app.nav.game_scene(app, match)
@@ -131,7 +124,7 @@ def test_the_scene_draws_a_mid_game_position(_pygame, key, humans):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_the_rules_screen_opens_and_scrolls(_pygame, key):
+def test_the_rules_screen_opens_and_scrolls(pygame_video, key):
     app = new_app(pygame.Surface(SIZE))
     screen = RulesScreen(app, game_by_key(key))
     app.push(screen)

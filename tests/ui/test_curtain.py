@@ -128,11 +128,8 @@ TOY = GameDef.for_engine(ToyEngine, tagline="Cards in hand.", config=lambda n, o
 
 
 @pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
+def _pygame(pygame_video):
     yield
-    pygame.quit()
 
 
 def start(plans: list[SeatPlan]) -> tuple[Any, ToyScene, Match]:

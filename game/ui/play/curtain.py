@@ -95,5 +95,6 @@ class Curtain:
         line = self.text.get(f"{name}, press {select_label} ({where}) when only you can see the screen",
                              30, theme.TEXT)
         surface.blit(line, line.get_rect(center=(w // 2, band.y + 180)))
-        note = self.text.get("Everyone else: look away — your cards stay hidden.", 24, theme.TEXT_DIM)
+        note = self.text.get(f"Everyone else: look away while {name} looks at what only {name} may see.",
+                             24, theme.TEXT_DIM)
         surface.blit(note, note.get_rect(center=(w // 2, band.y + 232)))
