@@ -120,7 +120,8 @@ def _unpack_body(body: bytes) -> Any:
 
 def _pack(obj: Any) -> bytes:
     try:
-        return msgpack.packb(obj, use_bin_type=True)
+        body: bytes = msgpack.packb(obj, use_bin_type=True)
+        return body
     except (TypeError, ValueError, OverflowError) as exc:
         # our own bug, not the peer's: say so plainly
         raise TypeError(f"cannot pack {type(obj).__name__} for the wire: {exc}") from None

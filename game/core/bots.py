@@ -9,34 +9,46 @@ from __future__ import annotations
 import concurrent.futures as cf
 import importlib
 import multiprocessing
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
-from .engine import Action
+from .engine import Action, Engine, View
 from .session import Session
 
 
 class Bot(Protocol):
-    def choose(self, view: dict, legal: list[Action]) -> Action: ...
+    def choose(self, view: View, legal: list[Action]) -> Action: ...
 
 
 BotFactory = Callable[[str, int, int], Bot]   # (level, seat, seed) -> Bot
 
 
-def load_factory(path: str) -> BotFactory:
-    """'package.module:function' -> the function; kept as a string so workers can import it."""
+def _load(path: str) -> Any:
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
 
 
+def load_factory(path: str) -> BotFactory:
+    """'package.module:function' -> the function; kept as a string so workers can import it."""
+    factory: BotFactory = _load(path)
+    return factory
+
+
+def load_engine(path: str) -> Engine[Any]:
+    """'package.module:EngineClass' -> an engine."""
+    engine: Engine[Any] = _load(path)()
+    return engine
+
+
 # Lives only in the bot worker process: a bot keeps its generator between decisions, exactly as the
 # in-process path keeps it in BotDriver._local, so both paths play the same game from one seed.
-_worker_bots: dict[tuple, Bot] = {}
+_worker_bots: dict[tuple[str, str, int, int], Bot] = {}
 
 
-def _choose_in_worker(factory_path: str, level: str, seat: int, seed: int, view: dict,
-                      legal_wire: list, engine_path: str) -> list:
-    codec = load_factory(engine_path)().actions
+def _choose_in_worker(factory_path: str, level: str, seat: int, seed: int, view: View,
+                      legal_wire: list[Any], engine_path: str) -> list[Any]:
+    codec = load_engine(engine_path).actions
     key = (factory_path, level, seat, seed)
     bot = _worker_bots.get(key)
     if bot is None:
@@ -87,7 +99,7 @@ class BotDriver:
         if not self.inline:
             self._executor().submit(int, 0)
 
-    def _choose_here(self, seat: int, view: dict, legal: list[Action]) -> Action:
+    def _choose_here(self, seat: int, view: View, legal: list[Action]) -> Action:
         bot = self._local.get(seat)
         if bot is None:
             bot = self._local[seat] = load_factory(self.factory_path)(

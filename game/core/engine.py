@@ -119,10 +119,15 @@ class GameType:
 
 S = TypeVar("S")
 Seat = int
+View = Mapping[str, Any]
 
 
 class Engine(ABC, Generic[S]):
-    """One game's rules. Pure: no I/O, no pygame, all randomness from the state's Rng."""
+    """One game's rules. Pure: no I/O, no pygame, all randomness from the state's Rng.
+
+    `view` is declared to return a read-only Mapping so that an engine may declare its own view type
+    (a TypedDict: a typo in a key fails in mypy); at run time every view is a plain dict.
+    """
 
     key: ClassVar[str]
     title: ClassVar[str]
@@ -147,8 +152,8 @@ class Engine(ABC, Generic[S]):
         """Apply a legal action, or raise IllegalActionError and leave the state exactly as it was."""
 
     @abstractmethod
-    def view(self, state: S, seat: Seat | None) -> dict:
-        """All that `seat` may see (None: a spectator), as plain msgpack-able data."""
+    def view(self, state: S, seat: Seat | None) -> View:
+        """All that `seat` may see (None: a spectator), as a dict of plain msgpack-able data."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
@@ -200,16 +205,27 @@ class Engine(ABC, Generic[S]):
         return view_hash(self.view(state, None))
 
 
+_SCALARS = frozenset((type(None), bool, int, float, str, bytes))
+
+
 def canonical(value: Any) -> Any:
-    """Dicts with sorted keys all the way down, so equal views pack to equal bytes."""
-    if isinstance(value, dict):
-        return {k: canonical(value[k]) for k in sorted(value, key=str)}
-    if isinstance(value, (list, tuple)):
-        return [canonical(v) for v in value]
+    """Maps with keys sorted by str() all the way down, tuples as lists, so equal views pack to equal
+    bytes. The exact plain types (what views and the wire hold) take a fast path, and scalars are
+    never recursed into: every step is hashed on the host and on every peer."""
+    kind = type(value)
+    if kind is dict or (kind not in _SCALARS and isinstance(value, Mapping)):
+        out = {}
+        for k in sorted(value, key=str):
+            v = value[k]
+            out[k] = v if type(v) in _SCALARS else canonical(v)
+        return out
+    if kind is list or kind is tuple or (kind not in _SCALARS and isinstance(value, (list, tuple))):
+        return [v if type(v) in _SCALARS else canonical(v) for v in value]
     return value
 
 
-def view_hash(view: dict) -> bytes:
+def view_hash(view: View) -> bytes:
+    """The fingerprint of a view: canonical msgpack, BLAKE2b-64."""
     packed = msgpack.packb(canonical(view), use_bin_type=True)
     return hashlib.blake2b(packed, digest_size=8).digest()
 

@@ -6,10 +6,11 @@ LAN host); both keep this interface. Steps are numbered from 1; step n is the st
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any
 
-from .engine import Action, Engine, Event, GameConfig, Outcome
+from .engine import Action, Engine, Event, GameConfig, Outcome, View
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class SeatInfo:
 
 
 class Session(ABC):
-    engine: Engine
+    engine: Engine[Any]
     config: GameConfig
     local_seats: tuple[int, ...]   # seats played on this client: its humans and the bots it runs
     bot_seats: Mapping[int, str]   # seat -> bot level, for the bots this client runs
@@ -39,7 +40,8 @@ class Session(ABC):
     def step(self) -> int: ...
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict: ...
+    def view(self, seat: int | None) -> View:
+        """What `seat` sees (None: a spectator); read-only."""
 
     @abstractmethod
     def to_act(self) -> frozenset[int]: ...
@@ -74,7 +76,7 @@ class LocalSession(Session):
 
     def __init__(
         self,
-        engine: Engine,
+        engine: Engine[Any],
         config: GameConfig,
         seed: int,
         seats: Sequence[SeatInfo],
@@ -95,7 +97,7 @@ class LocalSession(Session):
     def step(self) -> int:
         return len(self.log)
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         return self.engine.view(self.state, seat)
 
     def to_act(self) -> frozenset[int]:

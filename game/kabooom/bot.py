@@ -18,11 +18,11 @@ where it has many enemy targets. The hard bot also looks at the next seat's best
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from game.core.bots import Bot
-from game.core.engine import Action
+from game.core.engine import Action, View
 from game.core.rng import Rng
 
 from .rules import (BOARD_SQUARES, DYNAMITE, NEIGHBOURS, SYM_INDEX, TABLE, TAKES, KabooomState, Move,
@@ -64,7 +64,7 @@ class RandomBot:
         self.seat = seat
         self.rng = Rng(seed)   # the game's generator: stable across Python versions
 
-    def choose(self, view: dict, legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         return self.rng.choice(legal)
 
 
@@ -190,7 +190,7 @@ class GreedyBot:
         self.seat = seat
         self.rng = Rng(seed)   # the game's generator: stable across Python versions
 
-    def choose(self, view: dict, legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         if view["phase"] == "place":
             return self._place(view, legal)
         moves, pass_ = _decode_moves(legal)
@@ -200,7 +200,7 @@ class GreedyBot:
         state = state_from_view(view)
         search = _Search(state.players, TABLE.offset[state.difficulty])
         scored = self._score(search, state.board, state.passes, moves)
-        pass_value = self._score(search, state.board, state.passes, [None])[0][0] if pass_ else None
+        pass_value = self._value(search, state.board, state.passes, None) if pass_ else None
         top = max(v for v, _ in scored)
         if pass_ is not None and pass_value is not None and pass_value >= top - MOVE_MARGIN:
             return pass_
@@ -208,19 +208,19 @@ class GreedyBot:
         best = [m for v, m in scored if v >= top - MOVE_MARGIN]
         return self.rng.choice(best)
 
+    def _value(self, search: _Search, board: list[Tower], passes: int, move: Move | None) -> float:
+        """The position after `move` (None: a pass), one ply deep, for this seat."""
+        key = None if move is None else (move.src, move.dst)
+        pos = search.step(board, passes, self.seat, key)
+        return relative(search.leaf(pos[0], (self.seat + 1) % search.players, pos[2]), self.seat)
+
     def _score(self, search: _Search, board: list[Tower], passes: int,
-               moves: list) -> list[tuple[float, Move | None]]:
-        nxt = (self.seat + 1) % search.players
-        out = []
-        for move in moves:
-            key = None if move is None else (move.src, move.dst)
-            pos = search.step(board, passes, self.seat, key)
-            out.append((relative(search.leaf(pos[0], nxt, pos[2]), self.seat), move))
-        return out
+               moves: list[Move]) -> list[tuple[float, Move]]:
+        return [(self._value(search, board, passes, move), move) for move in moves]
 
     # -- placing --
 
-    def _place(self, view: dict, legal: list[Action]) -> Action:
+    def _place(self, view: View, legal: list[Action]) -> Action:
         state = state_from_view(view)
         offset = TABLE.offset[state.difficulty]
         board = state.board
@@ -279,7 +279,7 @@ class SearchBot(GreedyBot):
     max_depth = 4
     last_nodes = 0          # positions evaluated by the last capture-phase decision (for tests)
 
-    def choose(self, view: dict, legal: list[Action]) -> Action:
+    def choose(self, view: View, legal: list[Action]) -> Action:
         if view["phase"] == "place":
             return self._place(view, legal)
         moves, pass_ = _decode_moves(legal)
@@ -376,9 +376,8 @@ class SearchBot(GreedyBot):
             raise _Cutoff
         other = 1 - seat
         # Biggest captures first: cheap ordering that makes the cut-offs come early.
-        options: list[tuple[int, int] | None] = sorted(
-            move_list(board, seat), key=lambda m: -_capture_size(board, m, seat))
-        options.append(None)
+        captures = sorted(move_list(board, seat), key=lambda m: -_capture_size(board, m, seat))
+        options: list[tuple[int, int] | None] = [*captures, None]
         best = float("-inf")
         for move in options:
             nb, np, over = search.step(board, passes, seat, move)

@@ -15,9 +15,10 @@ IllegalActionError with a reason fit for the player before touching the state.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, TypedDict
 
 from game.core.engine import Action, Engine, Event, GameConfig, Outcome, Termination, rank_winners
 from game.core.errors import ConfigError, IllegalActionError, WireFormatError
@@ -249,7 +250,28 @@ _PASSES = tuple(Pass(seat) for seat in range(len(SEAT_NAMES)))
 _TO_ACT = tuple(frozenset({seat}) for seat in range(len(SEAT_NAMES)))
 
 
-# -- state ----------------------------------------------------------------------------------------
+# -- state and view -------------------------------------------------------------------------------
+
+Counter = list[Any]          # [owner seat, symbol letter], e.g. [0, "R"]
+
+
+class KabooomView(TypedDict):
+    """What view() returns, for every seat and the spectator alike (Kabooom! has no secrets)."""
+
+    phase: str                      # "place", "capture" or "over"
+    players: int
+    difficulty: str
+    turn: int                       # seat to act; -1 when over
+    board: list[list[Counter] | None]   # 25 squares: a tower bottom -> top, None for empty
+    pool: list[list[int]]           # per seat, R P S D counts still in hand
+    to_place: list[int]             # per seat, counters still to place
+    passes: int                     # consecutive passes
+    scores: list[int]
+    towers: list[list[int]]         # per seat, heights of its scoring towers, tallest first
+    can_move: list[bool]            # per seat: has a move (always False while placing)
+    out: list[int]                  # per seat, own counters blown up
+    last: list[Any] | None          # the last action's wire form
+
 
 PLACE, CAPTURE, OVER = "place", "capture", "over"
 Tower = tuple[int, ...]
@@ -269,7 +291,7 @@ class KabooomState:
     last: Action | None = None
     rng: Rng = field(default_factory=lambda: Rng(0))
 
-    def copy(self) -> "KabooomState":
+    def copy(self) -> KabooomState:
         """An independent copy, much cheaper than deepcopy (towers are immutable tuples)."""
         return KabooomState(self.players, self.difficulty, self.phase, self.turn, list(self.board),
                             [list(p) for p in self.pool], list(self.to_place), self.passes,
@@ -533,7 +555,7 @@ class KabooomEngine(Engine[KabooomState]):
 
     # -- views --
 
-    def view(self, state: KabooomState, seat: int | None) -> dict:
+    def view(self, state: KabooomState, seat: int | None) -> KabooomView:
         """Kabooom! has no secrets: every seat (and a spectator) sees the same view."""
         n = state.players
         board = [None if not t else [[c >> 2, SYMBOLS[c & 3]] for c in t] for t in state.board]
@@ -543,7 +565,7 @@ class KabooomEngine(Engine[KabooomState]):
             if tower and tower[-1] & 3 != DYNAMITE:
                 heights[tower[-1] >> 2].append(len(tower))
         playing = state.phase != PLACE
-        return {
+        view: KabooomView = {
             "phase": state.phase,
             "players": n,
             "difficulty": state.difficulty,
@@ -558,6 +580,7 @@ class KabooomEngine(Engine[KabooomState]):
             "out": list(state.out),
             "last": None if state.last is None else self.actions.encode(state.last),
         }
+        return view
 
     def clone(self, state: KabooomState) -> KabooomState:
         return state.copy()

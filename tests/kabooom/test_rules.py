@@ -22,6 +22,7 @@ from game.kabooom.rules import (
     KabooomConfig,
     KabooomEngine,
     KabooomState,
+    KabooomView,
     Move,
     Moved,
     Pass,
@@ -358,7 +359,7 @@ def test_view_is_the_same_for_every_seat_and_rebuilds_the_state(difficulty):
         if ENGINE.outcome(state) is not None:
             break
         view = ENGINE.view(state, None)
-        assert set(view) == VIEW_KEYS
+        assert set(view) == VIEW_KEYS == KabooomView.__required_keys__
         assert all(ENGINE.view(state, s) == view for s in range(3))
         msgpack.packb(view)
         rebuilt = state_from_view(view)
