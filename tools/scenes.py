@@ -14,6 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.core.engine import Action  # noqa: E402
+from game.core.session import Session  # noqa: E402
 from game.definition import GameDef  # noqa: E402
 from game.games import available_games, game_by_key  # noqa: E402
 from game.ui.play.match import Match, SeatPlan  # noqa: E402
@@ -54,8 +56,10 @@ def parse_options(info: GameDef, pairs: list[str]) -> dict[str, str]:
 
 
 def make_match(game: str, players: int | None = None, options: dict[str, str] | None = None,
-               seed: int = 1, humans: int = 1, mouse: bool = False, bot: str = "") -> Match:
-    """Seats 1..humans are keyboard (or mouse) humans, the rest bots of the game's first level."""
+               seed: int = 1, humans: int = 1, mouse: bool = False, bot: str = "",
+               think_time: float = 0.0) -> Match:
+    """Seats 1..humans are keyboard (or mouse) humans, the rest bots of level `bot` (default: the game's
+    first), deciding in this process, each after a pause of `think_time` seconds."""
     info = game_by_key(game)
     players = players or info.min_players
     level = bot or info.bot_levels[0]
@@ -66,22 +70,32 @@ def make_match(game: str, players: int | None = None, options: dict[str, str] | 
         else:
             plans.append(SeatPlan("bot", level=level))
     return Match(info, players, options if options is not None else info.default_options(), tuple(plans),
-                 seed, bot_think_time=0.0, inline_bots=True)
+                 seed, bot_think_time=think_time, inline_bots=True)
+
+
+def random_action(session: Session, rng: random.Random) -> Action | None:
+    """A random legal action of a random seat that may act; a pass only when nothing else is legal, so
+    the position keeps changing. None when the game is over or nobody may act."""
+    if session.outcome() is not None or not session.to_act():
+        return None
+    seat = rng.choice(sorted(session.to_act()))
+    legal = session.legal_actions(seat)
+    if not legal:
+        return None
+    moves = [a for a in legal if "pass" not in type(a).__name__.lower()]
+    return rng.choice(moves or legal)
 
 
 def play_random(match: Match, steps: int, seed: int) -> int:
-    """Random legal actions from any seat that may act; a pass only when nothing else is legal, so
-    the position keeps changing. Stops early if the game ends."""
+    """`steps` random_action()s, submitted; stops early if the game ends."""
     rng = random.Random(seed)
     session = match.session
     done = 0
     for _ in range(steps):
-        if session.outcome() is not None or not session.to_act():
+        action = random_action(session, rng)
+        if action is None:
             break
-        seat = rng.choice(sorted(session.to_act()))
-        legal = session.legal_actions(seat)
-        moves = [a for a in legal if "pass" not in type(a).__name__.lower()]
-        session.submit(rng.choice(moves or legal))
+        session.submit(action)
         done += 1
     session.poll()   # the scene starts from here: nothing to replay
     return done

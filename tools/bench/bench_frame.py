@@ -1,12 +1,22 @@
-"""Frame time of the Kabooom! scene at 1280×720, mid-game, with an animation always running.
+"""Frame time of a game's scene at 1280×720, mid-game, with real moves animating all the time.
 
-    python tools/bench/bench_frame.py [--frames 2000] [--players 4] [--seed 3]
+    python tools/bench/bench_frame.py [--game kabooom] [--players N] [--option KEY=VALUE ...]
+        [--frames 2000] [--seed 3] [--steps N]
 
-A 4-player Medium game is placed and played some moves in, a human seat has a tower picked (target
-highlights on), and every time the board goes idle a move or a Dynamite blast is replayed on the
-display board, so every measured frame draws a slide or an explosion. Prints the median and p99 of
-draw() alone and of a whole frame (fixed-step update + draw), in milliseconds of wall time, and of
-the frame's CPU time, which stays meaningful when other processes share the cores.
+Every seat is a keyboard human, so nothing plays by itself. A random game of that setup is played
+halfway (--steps: that many random actions instead), the game's scene is opened on it, and then,
+whenever the scene is not busy, a random legal action of a seat that may act is submitted (a pass
+only when nothing else is legal): real moves, so every frame shows the game's own animations. The
+action is applied to the session between frames; the scene takes the step inside the timed update,
+as it takes a bot's move. Where several humans share a screen in a game with hidden information the
+curtain goes up between turns; the seat's own select press lifts it, and frames drawn with the
+curtain up are not counted. When a game ends (and its last move has been shown) a new match with the
+next seed is set up the same way with a new scene; the first 60 frames of every scene are not
+counted (they build caches: background, sprites, text).
+
+Prints the median and p99 of draw() alone and of a whole frame (fixed-step update + draw), in
+milliseconds of wall time, and of the frame's CPU time, which stays meaningful when other processes
+share the cores.
 """
 from __future__ import annotations
 
@@ -18,27 +28,29 @@ import sys
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+# scenes sets SDL up (dummy drivers) before pygame is imported
+from scenes import (  # noqa: E402
+    GAME_KEYS,
+    make_app,
+    make_match,
+    parse_options,
+    play_random,
+    random_action,
+)
+
+# isort: split
 import pygame  # noqa: E402
 
+from game.definition import GameDef  # noqa: E402
 from game.games import game_by_key  # noqa: E402
-from game.kabooom.rules import Exploded, Move, Moved  # noqa: E402
-from game.kabooom.scene import KabooomScene  # noqa: E402
-from game.ui.toolkit.app import SIZE, App  # noqa: E402
-from game.ui.routes import new_app
-from game.ui.play.match import Match, SeatPlan  # noqa: E402
+from game.ui.play.game_screen import GameScreen  # noqa: E402
+from game.ui.play.match import Match  # noqa: E402
+from game.ui.toolkit.app import App  # noqa: E402
+from game.ui.toolkit.input import Press  # noqa: E402
 
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
+WARM_UP = 60   # frames of a new scene not counted
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -46,79 +58,75 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def setup(players: int, seed: int, moves: int) -> tuple[App, FakeClock, Match, KabooomScene]:
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode(SIZE)
-    clock = FakeClock()
-    app = new_app(surface, clock=clock)
-    plans = [SeatPlan("human", "kb1")] + [SeatPlan("human", f"kb{i + 2}") for i in range(players - 1)]
-    match = Match(game_by_key("kabooom"), players, {"difficulty": "medium"}, tuple(plans), seed,
-                  bot_think_time=0.0, inline_bots=True)
-    rng = random.Random(seed)
-    session = match.session
-    placed = 0
-    while session.view(None)["phase"] == "place":
-        seat = min(session.to_act())
-        session.submit(rng.choice(session.legal_actions(seat)))
-        placed += 1
-    for _ in range(moves):
-        if session.outcome() is not None:
-            break
-        seat = min(session.to_act())
-        legal = [a for a in session.legal_actions(seat) if isinstance(a, Move)]
-        if not legal:
-            break
-        session.submit(rng.choice(legal))
-    session.poll()
-    scene = KabooomScene(app, match)
-    app.push(scene)
-    return app, clock, match, scene
+def midgame(info: GameDef, players: int, options: dict[str, str], seed: int, steps: int | None) -> Match:
+    """A match with every seat a keyboard human, `steps` random actions in (None: halfway through the
+    random game those actions would play)."""
+    if steps is None:
+        whole = make_match(info.key, players, options, seed, humans=players)
+        steps = play_random(whole, 1_000_000, seed) // 2
+        whole.close()
+    match = make_match(info.key, players, options, seed, humans=players)
+    play_random(match, steps, seed)
+    return match
 
 
-def replay_something(scene: KabooomScene, match: Match, count: int) -> None:
-    """Queue a display-only move (every fourth a blast) from the current board; the scene resyncs
-    to the real view when it finishes, so the game itself never changes."""
-    board = scene.view["board"]
-    pairs = [(src, dst) for src, st in enumerate(board) if st
-             for dst in range(25) if board[dst] and dst != src and abs(dst // 5 - src // 5) <= 1
-             and abs(dst % 5 - src % 5) <= 1]
-    if not pairs:
-        return
-    src, dst = pairs[count % len(pairs)]
-    seat = board[src][-1][0]
-    if count % 4 == 3:
-        event = Exploded(seat, src, dst, len(board[dst]) + 1)
-    else:
-        event = Moved(seat, src, dst, len(board[src]) + len(board[dst]))
-    scene._events.append(event)
+def open_scene(app: App, match: Match) -> GameScreen:
+    scene = app.nav.game_scene(app, match)
+    app.stack.reset(scene)
+    return scene
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=2000)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="kabooom", choices=GAME_KEYS)
+    parser.add_argument("--players", type=int, default=None, help="default: the game's most")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. difficulty=hard (default: the game's defaults)")
+    parser.add_argument("--frames", type=int, default=2000, help="frames measured")
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--moves", type=int, default=8, help="capture moves played before measuring")
+    parser.add_argument("--steps", type=int, default=None,
+                        help="random actions before measuring (default: half a random game)")
     args = parser.parse_args(argv)
-    app, clock, match, scene = setup(args.players, args.seed, args.moves)
-    session = match.session
-    seat = min(session.to_act()) if session.to_act() else 0
-    device = match.plans[seat].device
+    info = game_by_key(args.game)
+    players = args.players or info.max_players
+    if not info.min_players <= players <= info.max_players:
+        parser.error(f"{info.title} is for {info.min_players} to {info.max_players} players")
+    options = parse_options(info, args.option)
+
+    app, clock = make_app()
+    seed = args.seed
+    match = midgame(info, players, options, seed, args.steps)
+    start_step = match.session.step
+    scene = open_scene(app, match)
+    rng = random.Random(seed)
 
     draw_ms: list[float] = []
     frame_ms: list[float] = []
     cpu_ms: list[float] = []
-    animating = 0
-    replays = 0
-    dt = 1 / 60   # a 60 Hz display: two fixed steps per frame
-    for i in range(args.frames + 60):
-        if not scene.busy():
-            replay_something(scene, match, replays)
-            replays += 1
-        moves = [a for a in session.legal_actions(seat) if isinstance(a, Move)]
-        if moves and device not in scene.selected:
-            scene.selected[device] = moves[0].src
+    animating = submitted = curtains = games = 0
+    age = 0        # frames drawn by the current scene
+    dt = 1 / 60    # a 60 Hz display: two fixed steps per frame
+    while len(draw_ms) < args.frames:
+        session = match.session
+        if session.outcome() is not None and not scene.busy():
+            match.close()
+            seed += 1
+            games += 1
+            match = midgame(info, players, options, seed, args.steps)
+            if match.session.outcome() is not None:
+                raise SystemExit(f"seed {seed}: the game is over before the scene opens (--steps?)")
+            scene = open_scene(app, match)
+            age = 0
+            session = match.session
+        waiting = scene.curtain_seat
+        if waiting is not None:
+            for device in scene.devices_of(waiting)[:1]:
+                app.stack.dispatch("handle", Press(device, "select", clock.t))
+        elif not scene.busy():
+            action = random_action(session, rng)
+            if action is not None:
+                session.submit(action)
+                submitted += 1
         c0 = time.thread_time()
         t0 = time.perf_counter()
         clock.t += dt
@@ -127,13 +135,20 @@ def main(argv: list[str] | None = None) -> int:
         app.draw()
         t2 = time.perf_counter()
         c1 = time.thread_time()
-        if i >= 60:   # the first frames build caches (background, sprites, text)
+        age += 1
+        if scene.curtain_seat is not None:
+            curtains += 1
+        elif age > WARM_UP:
             draw_ms.append((t2 - t1) * 1000)
             frame_ms.append((t2 - t0) * 1000)
             cpu_ms.append((c1 - c0) * 1000)
-            animating += scene.busy() or bool(scene.effects)
-    print(f"Kabooom! scene, {args.players} players mid-game, 1280x720, {len(draw_ms)} frames "
-          f"({animating} with an animation running, {replays} moves/blasts replayed)")
+            animating += scene.busy() or scene.effects_running()
+    match.close()
+
+    shown = ", ".join(f"{k}={v}" for k, v in options.items()) or "no options"
+    print(f"{info.title} scene, {players} players mid-game (from step {start_step}), {shown}, "
+          f"{app.size[0]}x{app.size[1]}, {len(draw_ms)} frames ({animating} with an animation running, "
+          f"{submitted} actions played, {games} new games, {curtains} curtain frames not counted)")
     print(f"draw():          median {statistics.median(draw_ms):.3f} ms   p99 {percentile(draw_ms, 0.99):.3f} ms"
           f"   max {max(draw_ms):.3f} ms")
     print(f"update + draw:   median {statistics.median(frame_ms):.3f} ms   p99 {percentile(frame_ms, 0.99):.3f} ms"

@@ -1,0 +1,162 @@
+"""Bot against bot win rates for any catalogue game.
+
+    python tools/tournament.py --game kabooom --levels hard,easy --games 40
+        [--players 2] [--option KEY=VALUE ...] [--seed 100] [--min-win hard=0.8]
+
+Every pairing of two of --levels plays --games games (two players unless --players says more). The
+games go in pairs on the same seed, the second with the seats swapped (with more players the seats
+alternate a, b, a, ... and then b, a, b, ...), so neither level keeps the first move or a lucky deal.
+Options given with --option stay fixed; every other option cycles through all its choices (every
+combination), one setting per pair of games. A shared win counts as a fraction for each winner; a
+game still running after 20,000 actions is left out and counted as unfinished.
+
+Prints each pairing's win rates (overall and by who sat first) and, for more than one pairing, each
+level's rate over all its games. --min-win LEVEL=RATE (repeatable) makes the exit status 1 when that
+level's overall rate is below RATE, so the tool can stand in for a slow test. Bots decide from
+engine.view(state, seat) and engine.legal_actions(state, seat) only, as in the client.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.definition import GameDef  # noqa: E402
+from game.games import available_games, game_by_key  # noqa: E402
+
+MAX_ACTIONS = 20_000
+
+
+@dataclass
+class Score:
+    games: int = 0
+    wins: float = 0.0
+    by_order: dict[int, list[float]] = field(default_factory=lambda: {0: [0.0, 0], 1: [0.0, 0]})
+
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else float("nan")
+
+
+def option_settings(info: GameDef, fixed: dict[str, str]) -> list[dict[str, str]]:
+    """Every combination of the options not fixed on the command line."""
+    free = [o for o in info.options if o.key not in fixed]
+    combos = itertools.product(*(o.choices for o in free))
+    return [{**info.default_options(), **fixed, **{o.key: c for o, c in zip(free, combo, strict=True)}}
+            for combo in combos]
+
+
+def play(info: GameDef, levels: list[str], options: dict[str, str], seed: int) -> tuple[int, ...] | None:
+    """One game, seat i played by a levels[i] bot; the winners, None if stopped unfinished."""
+    engine = info.engine()
+    state = engine.new_game(info.make_config(len(levels), options), seed)
+    assert info.bot is not None
+    bots = [info.bot(level, seat, seed * 10 + seat) for seat, level in enumerate(levels)]
+    chooser = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            return outcome.winners
+        seats = sorted(engine.to_act(state))
+        if not seats:
+            raise RuntimeError(f"seed {seed}: nobody may act but the game is not over")
+        seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
+        engine.apply(state, bots[seat].choose(engine.view(state, seat), engine.legal_actions(state, seat)))
+    outcome = engine.outcome(state)
+    return outcome.winners if outcome is not None else None
+
+
+def pairing(info: GameDef, a: str, b: str, players: int, games: int, settings: list[dict[str, str]],
+            seed: int) -> tuple[dict[str, Score], int]:
+    scores = {a: Score(), b: Score()}
+    unfinished = 0
+    for game in range(games):
+        order = game % 2             # 0: a sits first, 1: b sits first
+        first, second = (a, b) if order == 0 else (b, a)
+        levels = [first if seat % 2 == 0 else second for seat in range(players)]
+        pair = game // 2
+        winners = play(info, levels, settings[pair % len(settings)], seed + pair)
+        if winners is None:
+            unfinished += 1
+            continue
+        for level, score in scores.items():
+            won = sum(1 for w in winners if levels[w] == level) / len(winners)
+            score.games += 1
+            score.wins += won
+            side = 0 if level == first else 1
+            score.by_order[side][0] += won
+            score.by_order[side][1] += 1
+    return scores, unfinished
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="kabooom", choices=[g.key for g in available_games()])
+    parser.add_argument("--levels", default=None, help="comma-separated bot levels (default: all the game's)")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing")
+    parser.add_argument("--players", type=int, default=None, help="default: two, or the game's fewest if more")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="fix a game option (the others cycle through their choices)")
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--min-win", action="append", default=[], metavar="LEVEL=RATE",
+                        help="exit 1 if LEVEL's overall win rate is below RATE (0..1)")
+    args = parser.parse_args(argv)
+    info = game_by_key(args.game)
+    levels = args.levels.split(",") if args.levels else list(info.bot_levels)
+    unknown = [lv for lv in levels if lv not in info.bot_levels]
+    if unknown or len(set(levels)) < 2:
+        parser.error(f"--levels: two or more of {', '.join(info.bot_levels)}")
+    players = args.players or min(max(2, info.min_players), info.max_players)
+    if not info.min_players <= players <= info.max_players or players < 2:
+        parser.error(f"{info.title} is for {info.min_players} to {info.max_players} players; a pairing needs 2")
+    fixed = {}
+    for pair in args.option:
+        key, _, value = pair.partition("=")
+        option = next((o for o in info.options if o.key == key), None)
+        if option is None or value not in option.choices:
+            known = ", ".join(f"{o.key}={'|'.join(o.choices)}" for o in info.options) or "none"
+            parser.error(f"bad option {pair!r}; options: {known}")
+        fixed[key] = value
+    thresholds = {}
+    for item in args.min_win:
+        level, _, rate = item.partition("=")
+        if level not in levels:
+            parser.error(f"--min-win {item!r}: {level!r} is not in --levels")
+        thresholds[level] = float(rate)
+    settings = option_settings(info, fixed)
+    varied = [o.key for o in info.options if o.key not in fixed]
+    shown = ", ".join(f"{k}={v}" for k, v in fixed.items())
+    print(f"{info.title}: {players} players, {args.games} games per pairing, seats swapped every other game"
+          + (f"; fixed {shown}" if shown else "") + (f"; cycling {', '.join(varied)}" if varied else ""))
+
+    totals = {level: Score() for level in levels}
+    for a, b in itertools.combinations(levels, 2):
+        wall, cpu = time.perf_counter(), time.process_time()
+        scores, unfinished = pairing(info, a, b, players, args.games, settings, args.seed)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        parts = []
+        for level in (a, b):
+            s = scores[level]
+            first, second = (w / n if n else float("nan") for w, n in s.by_order.values())
+            parts.append(f"{level} {s.rate():.1%} (seated first {first:.0%}, second {second:.0%})")
+            totals[level].games += s.games
+            totals[level].wins += s.wins
+        note = f", {unfinished} unfinished left out" if unfinished else ""
+        print(f"  {a} vs {b}: " + ", ".join(parts) + f"   [{wall:.1f} s wall, {cpu:.1f} s CPU{note}]")
+    if len(levels) > 2:
+        print("  per level over all its games: "
+              + ", ".join(f"{lv} {totals[lv].rate():.1%} of {totals[lv].games}" for lv in levels))
+    failed = [f"{lv} won {totals[lv].rate():.1%} < {rate:.0%}" for lv, rate in thresholds.items()
+              if not totals[lv].rate() >= rate]
+    for line in failed:
+        print(f"FAIL: {line}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
