@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import importlib
+import logging
 import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[str, int, int], Bot]   # (level, seat, seed) -> Bot
+
+log = logging.getLogger(__name__)
 
 
 def _load(path: str) -> Any:
@@ -139,6 +142,7 @@ class BotDriver:
                 try:
                     job.result = session.engine.actions.decode(job.future.result())
                 except Exception:  # a crashed worker must not end the game: decide here instead
+                    log.exception("the bot worker failed for seat %d; its bots now run in this process", seat)
                     self.inline = True
                     job.result = self._choose_here(seat, session.view(seat), session.legal_actions(seat))
             if job.result is not None:

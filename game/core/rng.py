@@ -6,7 +6,8 @@ choice have changed between releases), so everything here is built on it.
 from __future__ import annotations
 
 import random
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -37,13 +38,13 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         twin = Rng.__new__(Rng)
         twin._random = random.Random()
         twin._random.setstate(self._random.getstate())
         return twin
 
-    def __deepcopy__(self, memo: dict) -> "Rng":
+    def __deepcopy__(self, memo: dict) -> Rng:
         return self.clone()
 
     def fingerprint(self) -> tuple:

@@ -67,8 +67,8 @@ class Session(ABC):
         """Messages for the players (a peer dropped, a move refused); empty for local play."""
         return []
 
-    def close(self) -> None:
-        pass
+    def close(self) -> None:  # noqa: B027  # a hook: most sessions hold nothing to close
+        """Let go of what the session holds (a connection, a bot worker)."""
 
 
 class LocalSession(Session):

@@ -25,8 +25,23 @@ from game.core.bots import Bot
 from game.core.engine import Action, View
 from game.core.rng import Rng
 
-from .rules import (BOARD_SQUARES, DYNAMITE, NEIGHBOURS, SYM_INDEX, TABLE, TAKES, KabooomState, Move,
-                    Pass, Place, Tower, any_move, board_after, move_list, state_from_view)
+from .rules import (
+    BOARD_SQUARES,
+    DYNAMITE,
+    NEIGHBOURS,
+    SYM_INDEX,
+    TABLE,
+    TAKES,
+    KabooomState,
+    Move,
+    Pass,
+    Place,
+    Tower,
+    any_move,
+    board_after,
+    move_list,
+    state_from_view,
+)
 
 LEVELS = ("easy", "medium", "hard")
 

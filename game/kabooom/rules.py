@@ -407,7 +407,7 @@ class KabooomEngine(Engine[KabooomState]):
             counters.extend(hand[:quota])
         squares = list(BOARD_SQUARES)
         rng.shuffle(squares)
-        for sq, counter in zip(squares, counters):
+        for sq, counter in zip(squares, counters, strict=False):  # more squares than counters
             state.board[sq] = (counter,)
         # The unused counters never reach the board: nothing is left to place (view shows zeros).
         state.pool = [[0, 0, 0, 0] for _ in range(state.players)]

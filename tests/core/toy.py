@@ -12,8 +12,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from game.core import (Action, Engine, Event, GameConfig, GameType, IllegalActionError, Outcome, Rng,
-                       Termination, WireCodec, rank_winners)
+from game.core import (
+    Action,
+    Engine,
+    Event,
+    GameConfig,
+    GameType,
+    IllegalActionError,
+    Outcome,
+    Rng,
+    Termination,
+    WireCodec,
+    rank_winners,
+)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from game.kabooom.bot import HARD_NODE_CAP, SearchBot, make_bot
-from game.kabooom.rules import KabooomConfig, KabooomEngine, KabooomState, Move, Pass, Place, SYMBOLS
+from game.kabooom.rules import SYMBOLS, KabooomConfig, KabooomEngine, KabooomState, Move, Pass, Place
 
 ENGINE = KabooomEngine()
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Iterable
+from collections.abc import Iterable
 
 import msgpack
 import pytest
@@ -213,7 +213,9 @@ def test_easy_deals_every_square_and_each_quota(players, quota):
 
 
 def test_easy_deal_depends_on_the_seed_only():
-    deal = lambda seed: ENGINE.new_game(KabooomConfig(2, "easy"), seed).board   # noqa: E731
+    def deal(seed: int) -> list[tuple[int, ...]]:
+        return ENGINE.new_game(KabooomConfig(2, "easy"), seed).board
+
     assert deal(1) == deal(1)
     assert deal(1) != deal(2)
 
@@ -426,7 +428,7 @@ def test_game_over_carries_only_how_the_game_ended():
     codec = KabooomEngine.events
     assert codec.encode(GameOver(Termination.NO_MOVES)) == ["over", "no_moves"]
     assert codec.decode(["over", "passes"]) == GameOver(Termination.ALL_PASSED)
-    with pytest.raises(WireFormatError, match="over.termination"):
+    with pytest.raises(WireFormatError, match=r"over\.termination"):
         codec.decode(["over", "resigned"])
     assert str(GameOver(Termination.ALL_PASSED)) == "game over: Everyone passed in a row."
 

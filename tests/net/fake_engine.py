@@ -17,8 +17,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from game.core import (Action, Engine, Event, GameConfig, GameType, IllegalActionError, Outcome, Rng,
-                       Termination, WireCodec, rank_winners)
+from game.core import (
+    Action,
+    Engine,
+    Event,
+    GameConfig,
+    GameType,
+    IllegalActionError,
+    Outcome,
+    Rng,
+    Termination,
+    WireCodec,
+    rank_winners,
+)
 from net import messages as m
 from net.host_core import HostCore, HostSeat, Outbox
 from net.peer_core import PeerCore
@@ -136,7 +147,7 @@ class GuessEngine(Engine[GuessState]):
             return [Ready(seat)]
         moves: list[Action] = [Guess(seat, t, d) for t in range(state.players)
                                if t != seat and not state.found[t] for d in range(DIGITS)]
-        return moves + [Pass(seat)]
+        return [*moves, Pass(seat)]
 
     def apply(self, state: GuessState, action: Action) -> list[Event]:
         self.require_legal(state, action)
@@ -337,7 +348,7 @@ def only(out: Outbox, conn: Any, kind: type) -> Any:
     return msgs[0]
 
 
-def started_table(players: int = 3, seed: int = 7) -> tuple[HostCore, "LoopNet", dict[int, PeerCore]]:
+def started_table(players: int = 3, seed: int = 7) -> tuple[HostCore, LoopNet, dict[int, PeerCore]]:
     """A host and one PeerCore per seat, all joined, ready, and the game started."""
     engine = GuessEngine()
     host = HostCore(engine, GuessConfig(players), seed, [HostSeat("open")] * players, counter_tokens())

@@ -14,7 +14,6 @@ import itertools
 import random
 
 import pytest
-
 from fake_engine import Guess, GuessConfig, GuessEngine, LoopNet, Ready
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -152,7 +151,7 @@ def test_resampling_re_deals_only_what_the_seat_cannot_see() -> None:
     others = [ENGINE.resample_hidden(state, 0, rng) for _ in range(50)]
     assert all(o.codes[0] == state.codes[0] and o.digits[0] == state.digits[0] for o in others)
     assert all(o.codes[1] != state.codes[1] and o.codes[2] != state.codes[2] for o in others)
-    (target, guess, higher), = state.hints[0]
+    (_, guess, higher), = state.hints[0]
     assert all(o.digits[1] != guess and (o.digits[1] > guess) == higher for o in others)
     # seat 2 knows nothing of seat 1's digit but the miss, so its re-deals range wider than seat 0's
     assert {o.digits[1] for o in others} < {ENGINE.resample_hidden(state, 2, rng).digits[1] for _ in range(200)}
