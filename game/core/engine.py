@@ -213,15 +213,22 @@ def canonical(value: Any) -> Any:
     bytes. The exact plain types (what views and the wire hold) take a fast path, and scalars are
     never recursed into: every step is hashed on the host and on every peer."""
     kind = type(value)
-    if kind is dict or (kind not in _SCALARS and isinstance(value, Mapping)):
-        out = {}
-        for k in sorted(value, key=str):
-            v = value[k]
-            out[k] = v if type(v) in _SCALARS else canonical(v)
-        return out
-    if kind is list or kind is tuple or (kind not in _SCALARS and isinstance(value, (list, tuple))):
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else canonical(v)
+                for k, v in sorted(value.items(), key=_str_key)}
+    if kind is list or kind is tuple:
         return [v if type(v) in _SCALARS else canonical(v) for v in value]
+    if kind in _SCALARS:
+        return value
+    if isinstance(value, Mapping):
+        return canonical(dict(value))
+    if isinstance(value, (list, tuple)):
+        return canonical(list(value))
     return value
+
+
+def _str_key(item: tuple[Any, Any]) -> str:
+    return str(item[0])
 
 
 def view_hash(view: View) -> bytes:
