@@ -32,7 +32,7 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """Saves, remembered seats and crash logs: $KOMBO_ARCADE_DATA_DIR, else the platform's."""
+    """Saves, remembered seats and the log file: $KOMBO_ARCADE_DATA_DIR, else the platform's."""
     return _user_dir("KOMBO_ARCADE_DATA_DIR", "XDG_DATA_HOME", ".local/share", "LOCALAPPDATA")
 
 
