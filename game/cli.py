@@ -2,7 +2,8 @@
 or resume a LAN table with no window (--host / --join / --resume; game.headless).
 
 Whatever goes wrong, the player reads one clear line: a bad argument, a missing display, or, for an
-unexpected error, where the crash log was written. Never a raw traceback.
+unexpected error, where the log file is (game.logs: its traceback is there). Never a raw traceback.
+Logging is set up once here, before any mode starts: a headless run's own records also go to stderr.
 
 To add a mode (LAN play will add --host/--join/--resume): add its arguments in `build_parser`, check
 them in `check_args`, and start its first scene in `first_scene`.
@@ -10,16 +11,19 @@ them in `check_args`, and start its first scene in `first_scene`.
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
+import logging
 import os
 import secrets
 import sys
-import traceback
+import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 # Before anything imports pygame: its greeting would be a second line on every error.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game import logs  # no pygame here: logging and the data folder
 
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App
@@ -27,6 +31,8 @@ if TYPE_CHECKING:
 
 PROG = "kombo-arcade"
 TICK_RATE = 120       # frames per second at most: the simulation step is 1/120 s
+
+log = logging.getLogger(__name__)
 
 
 class UsageError(Exception):
@@ -37,6 +43,17 @@ class _Exit(Exception):
     def __init__(self, status: int) -> None:
         super().__init__(status)
         self.status = status
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's, wrapping text at spaces only: a path such as ~/.local/share/kombo-arcade/... is
+    never cut at a hyphen. A newline in a description starts a new paragraph."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(textwrap.fill(" ".join(part.split()), width, initial_indent=indent,
+                                       subsequent_indent=indent, break_long_words=False,
+                                       break_on_hyphens=False)
+                         for part in text.split("\n"))
 
 
 class Parser(argparse.ArgumentParser):
@@ -53,7 +70,8 @@ class Parser(argparse.ArgumentParser):
 
 def version() -> str:
     try:
-        from importlib.metadata import PackageNotFoundError, version as dist_version
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as dist_version
         return dist_version("kombo-arcade")
     except (ImportError, PackageNotFoundError):
         return "0.1.0"
@@ -83,6 +101,14 @@ def _bots(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a number of bots, not {text!r}") from None
 
 
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"a game option is KEY=VALUE, e.g. difficulty=hard, "
+                                         f"not {text!r}")
+    return key.strip(), value.strip()
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -93,9 +119,23 @@ def _port(text: str) -> int:
     return value
 
 
+def _options_of(info: Any) -> str:
+    """A game's options as `--option` takes them: "difficulty=easy|medium|hard, ..."."""
+    return ", ".join(f"{o.key}={'|'.join(o.choices)}" for o in info.options)
+
+
+def _epilog() -> str:
+    from game.games import GAMES
+    lines = [f"Game options (--option KEY=VALUE): {g.key}: {_options_of(g)}"
+             for g in GAMES if g.available and g.options]
+    lines.append(f"Log file: {logs.log_path_or_none()} (also shown in Settings)")
+    return "\n".join(lines)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Kombo Arcade: four tabletop games for one screen and "
-                                           "the LAN. With no options, opens the game window.")
+                                           "the LAN. With no options, opens the game window.",
+                    epilog=_epilog(), formatter_class=HelpFormatter)
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     window = parser.add_argument_group("window")
     mode = window.add_mutually_exclusive_group()
@@ -107,13 +147,17 @@ def build_parser() -> Parser:
     demo.add_argument("--demo", metavar="GAME", help="the game to play, e.g. kabooom")
     demo.add_argument("--seed", type=_seed, metavar="N", help="seed of the game (default: random)")
     demo.add_argument("--players", type=_count, metavar="N", help="how many bots play")
-    demo.add_argument("--difficulty", metavar="D", help="the game's difficulty option")
+    demo.add_argument("--option", dest="options", action="append", type=_option,
+                      metavar="KEY=VALUE", help="a game option, e.g. difficulty=hard (also with "
+                                                "--host; repeatable; the options are listed below)")
+    demo.add_argument("--difficulty", metavar="D",
+                      help="the game's difficulty: short for --option difficulty=D")
     demo.add_argument("--levels", metavar="L1,L2,..", help="bot level per seat, e.g. easy,hard")
     lan = parser.add_argument_group(
         "LAN play with no window (progress printed line by line)",
-        "--host GAME hosts a table (--players and --seed work as for --demo) and starts it once "
-        "every seat is filled; --join ADDRESS[:PORT] --bot LEVEL joins one as a bot; --resume "
-        "picks up a hosted game from its autosave.")
+        "--host GAME hosts a table (--players, --seed and --option work as for --demo) and starts "
+        "it once every seat is filled; --join ADDRESS[:PORT] --bot LEVEL joins one as a bot; "
+        "--resume picks up a hosted game from its autosave.")
     lan.add_argument("--host", metavar="GAME", help="host a table of GAME, e.g. kabooom")
     lan.add_argument("--bots", type=_bots, metavar="N", help="seats the host's bots play (default 0)")
     lan.add_argument("--bot-level", metavar="L", help="level of the host's bots (default: easy)")
@@ -151,10 +195,9 @@ def _lan_checks(parser: Parser, args: argparse.Namespace) -> None:
         parser.error("--no-advertise only works with --host or --resume")
     if args.name is not None and not 0 < len(args.name.strip()) <= 32:
         parser.error("a name is 1 to 32 characters")
-    if args.join is not None:
-        # a bad address is checked when joining (exit 1, like a host that cannot be reached)
-        if args.bot is None:
-            parser.error("--join plays as a bot with no window: add --bot LEVEL (e.g. --bot easy)")
+    # a bad address is checked when joining (exit 1, like a host that cannot be reached)
+    if args.join is not None and args.bot is None:
+        parser.error("--join plays as a bot with no window: add --bot LEVEL (e.g. --bot easy)")
     if args.bind is not None:
         import ipaddress
         try:
@@ -167,8 +210,9 @@ def _lan_checks(parser: Parser, args: argparse.Namespace) -> None:
 def check_args(parser: Parser, args: argparse.Namespace) -> None:
     """Checks argparse cannot express; raises UsageError."""
     _lan_checks(parser, args)
-    game_only = [f"--{n}" for n in ("seed", "players", "difficulty")
-                 if getattr(args, n) is not None]
+    game_only = [flag for flag, dest in (("--seed", "seed"), ("--players", "players"),
+                                         ("--difficulty", "difficulty"), ("--option", "options"))
+                 if getattr(args, dest) is not None]
     if args.demo is None and args.host is None and game_only:
         parser.error(f"{', '.join(game_only)} only work with --demo GAME or --host GAME")
     if args.demo is None and args.levels is not None:
@@ -185,12 +229,10 @@ def check_args(parser: Parser, args: argparse.Namespace) -> None:
             parser.error(f"{info.title} is coming soon; ready now: {ready}")
         if args.players is not None and not info.min_players <= args.players <= info.max_players:
             parser.error(f"{info.title} is for {info.min_players} to {info.max_players} players")
-        if args.difficulty is not None:
-            option = next((o for o in info.options if o.key == "difficulty"), None)
-            if option is None:
-                parser.error(f"{info.title} has no difficulty to choose")
-            elif args.difficulty not in option.choices:
-                parser.error(f"difficulty is one of {', '.join(option.choices)}")
+        try:
+            game_options(info, args)
+        except ValueError as exc:
+            parser.error(str(exc))
         if args.levels is not None:
             levels = [x.strip() for x in args.levels.split(",") if x.strip()]
             players = args.players if args.players is not None else _default_players(info)
@@ -216,6 +258,29 @@ def _default_players(info: Any) -> int:
     return max(2, info.min_players) if info.max_players >= 2 else info.min_players
 
 
+def game_options(info: Any, args: argparse.Namespace) -> dict[str, str]:
+    """Every option of the game for this run: --difficulty, then each --option, over the game's
+    defaults. ValueError says what is wrong, naming the options there are."""
+    given = [("difficulty", args.difficulty, "--difficulty")] if args.difficulty is not None else []
+    given += [(key, value, "--option") for key, value in args.options or ()]
+    known = {o.key: o for o in info.options}
+    chosen: dict[str, str] = {}
+    for key, value, flag in given:
+        option = known.get(key)
+        if option is None:
+            if flag == "--difficulty":
+                raise ValueError(f"{info.title} has no difficulty to choose"
+                                 + (f"; its options: {_options_of(info)}" if known else ""))
+            raise ValueError(f"{info.title} has no option {key!r}; "
+                             + (f"its options: {_options_of(info)}" if known else "it has none"))
+        if value not in option.choices:
+            raise ValueError(f"{key} is one of {', '.join(option.choices)}, not {value!r}")
+        if chosen.get(key, value) != value:
+            raise ValueError(f"{key} is given twice: {chosen[key]} and {value}")
+        chosen[key] = value
+    return {o.key: chosen.get(o.key, o.default) for o in info.options}
+
+
 # -- the headless demo -------------------------------------------------------------------------------
 
 def run_demo_command(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
@@ -228,9 +293,7 @@ def run_demo_command(args: argparse.Namespace, out: Callable[[str], None] = prin
         return 1
     info = game_by_key(args.demo)
     players = args.players if args.players is not None else _default_players(info)
-    options = {o.key: o.default for o in info.options}
-    if args.difficulty is not None:
-        options["difficulty"] = args.difficulty
+    options = game_options(info, args)
     levels = None
     if args.levels is not None:
         levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -240,6 +303,7 @@ def run_demo_command(args: argparse.Namespace, out: Callable[[str], None] = prin
     try:
         run_demo(info.key, seed=seed, players=players, options=options, levels=levels, out=out)
     except (KomboError, ValueError) as exc:
+        log.warning("the demo stopped: %s", exc, extra=logs.FILE_ONLY)
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
     return 0
@@ -260,9 +324,7 @@ def run_lan_command(args: argparse.Namespace, out: Callable[[str], None] = print
             from game.games import game_by_key
             info = game_by_key(args.host)
             players = args.players if args.players is not None else _default_players(info)
-            options = {o.key: o.default for o in info.options}
-            if args.difficulty is not None:
-                options["difficulty"] = args.difficulty
+            options = game_options(info, args)
             return run_host(info.key, players=players, bots=args.bots or 0,
                             bot_level=args.bot_level or info.bot_levels[0],
                             port=args.port if args.port is not None else _default_port(),
@@ -280,6 +342,7 @@ def run_lan_command(args: argparse.Namespace, out: Callable[[str], None] = print
                           bind=args.bind or "0.0.0.0", name=_lan_name(args),
                           advertise=args.advertise, bot_level=args.bot_level, out=out)
     except HeadlessError as exc:
+        log.warning("stopped: %s", exc, extra=logs.FILE_ONLY)     # the player reads it below
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
 
@@ -328,7 +391,7 @@ def _gui_resume(args: argparse.Namespace) -> int | None:
 
 # -- the window ------------------------------------------------------------------------------------
 
-def first_scene(app: "App", args: argparse.Namespace) -> "Scene":
+def first_scene(app: App, args: argparse.Namespace) -> Scene:
     lan_host = getattr(args, "lan_host", None)
     if lan_host is not None:
         from game.ui.lobby.entries import resume_scene
@@ -380,22 +443,13 @@ def run_window(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- errors ------------------------------------------------------------------------------------------
+# -- start-up and errors ----------------------------------------------------------------------------
 
-def write_crash_log(exc: BaseException) -> Path | None:
-    from game.storage import data_dir
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    for folder in (data_dir(), Path(os.environ.get("TMPDIR", "/tmp"))):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"crash-{stamp}.log"
-            path.write_text(f"Kombo Arcade {version()} on Python {sys.version.split()[0]}, "
-                            f"{sys.platform}\n\n{text}", encoding="utf-8")
-            return path
-        except OSError:
-            continue
-    return None
+def is_headless(args: argparse.Namespace) -> bool:
+    """Whether this run has no window: its progress goes to the terminal, and so do its logs."""
+    if args.demo is not None or args.host is not None or args.join is not None:
+        return True
+    return args.resume is not None and (args.headless or not _has_display())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -408,10 +462,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if args.version:
+        print(f"{PROG} {version()}")
+        return 0
+    logs.setup(headless=is_headless(args), prog=PROG)
+    log.info("Kombo Arcade %s on Python %s, %s: %s %s", version(), sys.version.split()[0],
+             sys.platform, PROG, " ".join(sys.argv[1:] if argv is None else argv),
+             extra=logs.FILE_ONLY)
     try:
-        if args.version:
-            print(f"{PROG} {version()}")
-            return 0
         if args.demo is not None:
             return run_demo_command(args)
         if args.resume is not None:
@@ -423,10 +481,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_lan_command(args)
         return run_window(args)
     except KeyboardInterrupt:
+        log.info("stopped by Ctrl-C", extra=logs.FILE_ONLY)
         return 130
-    except Exception as exc:  # noqa: BLE001  the last line of defence: a log, never a traceback
-        path = write_crash_log(exc)
-        where = f"details are in {path}" if path else "and no crash log could be written"
+    except Exception as exc:  # the last line of defence: a log, never a traceback
+        # the traceback to the log file only: the player reads the line below (with no file, the
+        # record goes to stderr, traceback and all, and the line says so)
+        log.exception("Kombo Arcade stopped after an unexpected error", extra=logs.FILE_ONLY)
+        path = logs.log_file()
+        where = f"details are in {path}" if path is not None else "details are above"
         print(f"Kombo Arcade stopped after an unexpected error ({type(exc).__name__}); {where}",
               file=sys.stderr)
         return 1

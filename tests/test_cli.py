@@ -1,14 +1,22 @@
-"""The command line: the headless demo, the no-display message, bad arguments, the crash log."""
+"""The command line: the headless demo, game options, the no-display message, bad arguments, and an
+unexpected error: one line for the player, the traceback in the log file."""
 import os
 import subprocess
 import sys
 
 import pytest
 
-from game import cli
+from game import cli, logs
 
 NO_DISPLAY = ("No display found: play headless with "
               "`kombo-arcade --demo kabooom [--seed N] [--players N]`.")
+
+
+@pytest.fixture(autouse=True)
+def _no_logging_left_behind():
+    """cli.main sets logging up; the next test (and other files' tests) start without it."""
+    yield
+    logs.remove_handlers()
 
 
 def test_demo_prints_a_game_and_its_result(capsys):
@@ -47,6 +55,15 @@ def test_one_level_applies_to_every_bot(capsys):
     (["--demo", "kabooom", "--seed", "x"], "whole number"),
     (["--demo", "kabooom", "--seed", "-3"], "between 0"),
     (["--demo", "kabooom", "--difficulty", "insane"], "difficulty is one of"),
+    (["--demo", "kabooom", "--option", "difficulty=insane"], "difficulty is one of easy, medium, hard"),
+    (["--demo", "kabooom", "--option", "colour=red"],
+     "Kabooom! has no option 'colour'; its options: difficulty=easy|medium|hard"),
+    (["--host", "kabooom", "--option", "speed=fast"], "its options: difficulty=easy|medium|hard"),
+    (["--demo", "kabooom", "--option", "difficulty"], "a game option is KEY=VALUE"),
+    (["--demo", "kabooom", "--option", "=hard"], "a game option is KEY=VALUE"),
+    (["--demo", "kabooom", "--difficulty", "hard", "--option", "difficulty=easy"],
+     "difficulty is given twice: hard and easy"),
+    (["--option", "difficulty=hard"], "--option only work with --demo GAME or --host GAME"),
     (["--demo", "kabooom", "--levels", "easy,genius"], "bot levels are"),
     (["--demo", "kabooom", "--players", "3", "--levels", "easy,hard"], "one per player"),
     (["--players", "3"], "only work with --demo"),
@@ -67,7 +84,60 @@ def test_version_and_help(capsys):
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("kombo-arcade ")
     assert cli.main(["--help"]) == 0
-    assert "--demo GAME" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "--demo GAME" in out and "--option KEY=VALUE" in out
+    assert "kabooom: difficulty=easy|medium|hard" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("columns", ["40", "200"])
+def test_help_names_the_log_file_whole(monkeypatch, capsys, tmp_path, columns):
+    data = tmp_path / "a-long-folder-name-with-hyphens" / "kombo-arcade-data"
+    monkeypatch.setenv("KOMBO_ARCADE_DATA_DIR", str(data))
+    monkeypatch.setenv("COLUMNS", columns)         # argparse wraps help to the terminal's width
+    assert cli.main(["--help"]) == 0
+    out = capsys.readouterr().out
+    path = data / "kombo-arcade.log"
+    assert str(path) in out                        # whole: never cut at a hyphen or a slash
+    assert f"Log file: {path}" in " ".join(out.split())
+    assert not data.exists()                       # asking for help writes nothing
+
+
+def test_help_shows_the_home_folder_as_a_tilde(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("KOMBO_ARCADE_DATA_DIR")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert cli.main(["--help"]) == 0
+    shown = "~/.local/share/kombo-arcade/kombo-arcade.log"
+    assert f"Log file: {shown}" in " ".join(capsys.readouterr().out.split())
+    assert logs.shown_path(tmp_path / "x.log") == "~/x.log"
+    assert logs.shown_path(tmp_path.parent / "x.log") == str(tmp_path.parent / "x.log")
+
+
+def test_an_option_is_the_same_as_its_shorthand(capsys):
+    pytest.importorskip("game.kabooom.bot")
+    base = ["--demo", "kabooom", "--seed", "8", "--levels", "easy"]
+    assert cli.main(base + ["--option", "difficulty=medium"]) == 0
+    long_form = capsys.readouterr().out
+    assert cli.main(base + ["--difficulty", "medium"]) == 0
+    assert capsys.readouterr().out == long_form
+    assert "difficulty medium" in long_form.splitlines()[0]
+    assert cli.main(base) == 0                        # the game's default: easy
+    assert "difficulty easy" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_host_gets_the_options_given(monkeypatch):
+    seen = {}
+
+    def run_host(game, **kwargs):
+        seen.update(kwargs, game=game)
+        return 0
+
+    monkeypatch.setattr("game.headless.run_host", run_host)
+    assert cli.main(["--host", "kabooom", "--option", "difficulty=hard", "--no-advertise"]) == 0
+    assert seen["game"] == "kabooom" and seen["options"] == {"difficulty": "hard"}
+    assert cli.main(["--host", "kabooom", "--no-advertise"]) == 0
+    assert seen["options"] == {"difficulty": "easy"}
 
 
 def headless_env(tmp_path):
@@ -105,21 +175,46 @@ def test_display_that_fails_to_open_gives_the_same_line(monkeypatch, capsys, tmp
     assert capsys.readouterr().out.strip() == NO_DISPLAY
 
 
-def test_unexpected_error_writes_a_crash_log(monkeypatch, capsys, tmp_path):
+@pytest.mark.parametrize("argv, where", [([], "run_window"),
+                                          (["--demo", "kabooom"], "run_demo_command")])
+def test_an_unexpected_error_goes_to_the_log_file(monkeypatch, capsys, tmp_path, argv, where):
     monkeypatch.setenv("KOMBO_ARCADE_DATA_DIR", str(tmp_path / "data"))
+
+    def explode(args):
+        raise RuntimeError("the table fell over")
+
+    monkeypatch.setattr(cli, where, explode)
+    assert cli.main(argv) == 1
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    path = tmp_path / "data" / "kombo-arcade.log"
+    assert lines[0] == ("Kombo Arcade stopped after an unexpected error (RuntimeError); "
+                        f"details are in {path}")
+    text = path.read_text()
+    assert "ERROR game.cli [MainThread]: Kombo Arcade stopped after an unexpected error" in text
+    assert "Traceback" in text and 'raise RuntimeError("the table fell over")' in text
+    assert "INFO game.cli [MainThread]: Kombo Arcade " in text     # the run's first line
+    assert list((tmp_path / "data").glob("crash-*")) == []
+
+
+def test_an_unexpected_error_with_no_log_folder_shows_the_traceback(monkeypatch, capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("KOMBO_ARCADE_DATA_DIR", str(blocker / "data"))
 
     def explode(args):
         raise RuntimeError("the table fell over")
 
     monkeypatch.setattr(cli, "run_window", explode)
     assert cli.main([]) == 1
-    captured = capsys.readouterr()
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in captured.err
-    logs = list((tmp_path / "data").glob("crash-*.log"))
-    assert len(logs) == 1 and str(logs[0]) in lines[0]
-    text = logs[0].read_text()
-    assert "Traceback" in text and "the table fell over" in text
+    err = capsys.readouterr().err
+    first, *rest = err.strip().splitlines()
+    assert first.startswith(f"kombo-arcade: cannot write the log file {blocker / 'data'}")
+    assert first.endswith("logging to the terminal instead")
+    assert "Traceback" in err and "the table fell over" in err
+    assert rest[-1] == ("Kombo Arcade stopped after an unexpected error (RuntimeError); "
+                        "details are above")
 
 
 def test_window_runs_with_the_dummy_driver_and_quits(monkeypatch, tmp_path):
