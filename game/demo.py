@@ -6,7 +6,7 @@ engine-session-bot path without a window.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from game.core.bots import BotDriver, load_factory
 from game.core.engine import Outcome

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from . import messages as m
 from .protocol import ProtocolError, decode_datagram, encode_datagram

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgpack
 
@@ -46,9 +46,9 @@ def default_save_path() -> Path:
 
 
 def encode_save(save: LanSave) -> bytes:
-    return msgpack.packb({"magic": MAGIC, "v": ENVELOPE_VERSION, "core": save.core,
-                          "game": save.game, "port": save.port, "name": save.name},
-                         use_bin_type=True)
+    return cast(bytes, msgpack.packb({"magic": MAGIC, "v": ENVELOPE_VERSION, "core": save.core,
+                                      "game": save.game, "port": save.port, "name": save.name},
+                                     use_bin_type=True))
 
 
 def decode_save(data: bytes) -> LanSave:
@@ -168,5 +168,15 @@ class AutoSaver:
             self._fd = None
 
 
-__all__ = ["LanSave", "SaveError", "AutoSaver", "data_dir", "default_save_path", "encode_save",
-           "decode_save", "decode_journal", "write_save", "read_save"]
+__all__ = [
+    "AutoSaver",
+    "LanSave",
+    "SaveError",
+    "data_dir",
+    "decode_journal",
+    "decode_save",
+    "default_save_path",
+    "encode_save",
+    "read_save",
+    "write_save",
+]

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from lan_helpers import (LO, ProcLines, free_port, loopback, truth_hashes,  # noqa: F401  (fixture)
-                         wait_for)
+from lan_helpers import LO, ProcLines, free_port, loopback, truth_hashes, wait_for  # noqa: F401  (fixture)
 
 from game.games import game_by_key
 from net.host_core import HostCore, HostSeat
