@@ -7,24 +7,28 @@ record; a joiner prints its own moves, and the others' by their public events (i
 actions). Both print the result in the same words, the demo's.
 
 Errors (refused, lost host, bad address, a damaged save) are one clear line and exit status 1;
-Ctrl-C closes the table cleanly (the peers read "the host closed the game") and exits 130.
+Ctrl-C closes the table cleanly (the peers read "the host closed the game") and exits 130. A game the
+host's engine could not go on with (an engine fault: net.host_core halts it) ends the host the same
+way, exit 1, with the traceback in the log file; its peers read why and end as for a lost host.
 """
 from __future__ import annotations
 
 import getpass
+import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from game.core.engine import Outcome
 from game.core.errors import KomboError
 from game.core.session import Step
-from game.demo import SEAT_NAMES
 from game.definition import GameDef
+from game.demo import SEAT_NAMES
 from game.games import game_by_key
 
 Out = Callable[[str], None]
+log = logging.getLogger(__name__)
 
 POLL = 0.01            # the runners' loop: a printout is not a frame loop
 AWAY_TIMEOUT = 60.0    # a headless host hands a vanished player's seat to a bot after this long
@@ -42,6 +46,7 @@ def bot_delay() -> float:
     try:
         return max(0.0, float(text)) if text else 0.3
     except ValueError:
+        log.warning("KOMBO_BOT_DELAY=%r is not a number of seconds: bots wait 0.3 s", text)
         return 0.3
 
 
@@ -120,9 +125,9 @@ def run_resume(path: Path | None, *, port: int | None, bind: str, name: str, adv
     return _host_loop(host, out)
 
 
-def _host_loop(host: "object", out: Out) -> int:
-    from net.lan import LanHost
+def _host_loop(host: object, out: Out) -> int:
     from net.host_core import StartError
+    from net.lan import LanHost
 
     assert isinstance(host, LanHost)
     session = host.session()
@@ -137,8 +142,12 @@ def _host_loop(host: "object", out: Out) -> int:
                 log = host.log_since(step.number - 1)
                 out(step_line(step, log[0] if log else None))
                 printed = step.number
+            halted = host.halted
             for notice in host.notices():
-                out(notice)
+                if notice != host.halt_message():
+                    out(notice)
+            if halted:
+                raise HeadlessError(host.halt_message())
             if not host.started and host.can_start()[0]:
                 try:
                     host.start()
@@ -196,7 +205,7 @@ def run_join(address: tuple[str, int], *, bot_level: str, name: str, out: Out = 
         client.close()
 
 
-def _join_loop(client: "object", info: GameDef, out: Out) -> int:
+def _join_loop(client: object, info: GameDef, out: Out) -> int:
     from net.lan import LanClient
 
     assert isinstance(client, LanClient)
@@ -249,5 +258,12 @@ def _playable(game: str) -> GameDef:
     return info
 
 
-__all__ = ["run_host", "run_join", "run_resume", "result_lines", "HeadlessError", "default_name",
-           "bot_delay"]
+__all__ = [
+    "HeadlessError",
+    "bot_delay",
+    "default_name",
+    "result_lines",
+    "run_host",
+    "run_join",
+    "run_resume",
+]

@@ -13,24 +13,31 @@ or a pulled cable shows up.
 
 States: connecting -> joined -> (reconnecting -> joined)* -> closed | refused | lost. "joined" is
 the connection's state only; whether the table is in its lobby, playing or over is the session's.
+A host that closes the table on purpose says why in its Bye; `problem` then reads its words.
+
+Connections made, lost and refused go to the log (INFO); an error in the thread, with its traceback.
 """
 from __future__ import annotations
 
 import errno
+import logging
 import queue
 import selectors
 import socket
 import threading
 import time
 import traceback
-from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from game.core.errors import KomboError
 
 from . import messages as m
-from .protocol import FrameDecoder, ProtocolError, decode_datagram, encode_datagram, encode_frame
+from .protocol import FrameDecoder, ProtocolError, SchemaError, decode_datagram, encode_datagram, encode_frame
 from .session import NetSession
+
+log = logging.getLogger(__name__)
 
 READ_SIZE = 64 * 1024
 TICK = 0.02
@@ -45,7 +52,7 @@ class ClientStats:
     tcp_bytes_out: int = 0
     udp_out: int = 0
     udp_in: int = 0
-    errors: list[str] | None = None
+    errors: list[str] = field(default_factory=list)
 
 
 class PeerClient:
@@ -66,7 +73,7 @@ class PeerClient:
         self.state = "connecting"
         self.problem = ""            # why the last connection attempt or connection failed
         self.refusal: m.Refused | None = None
-        self.stats = ClientStats(errors=[])
+        self.stats = ClientStats()
         self._tickers: list[Ticker] = []
         self._queue: queue.SimpleQueue[m.Message | None] = queue.SimpleQueue()
         self._wake_r, self._wake_w = socket.socketpair()
@@ -78,6 +85,7 @@ class PeerClient:
         self._out = bytearray()
         self._last_heard = 0.0
         self._closing = False
+        self._bye = ""               # the host's reason, when it said Bye
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._done = threading.Event()
 
@@ -131,7 +139,8 @@ class PeerClient:
         try:
             if self._connect_until(self.clock() + self.connect_timeout):
                 self._serve()
-        except Exception as exc:  # noqa: BLE001  report, never die silently
+        except Exception as exc:  # report, never die silently
+            log.error("the connection to %s:%d failed on an error", *self.address, exc_info=exc)
             self.stats.errors.append("".join(traceback.format_exception_only(type(exc), exc)))
             self.problem = f"client error: {exc}"
             self.state = "lost"
@@ -146,9 +155,11 @@ class PeerClient:
                 return False
             error = self._connect_once(min(2.0, max(0.1, deadline - self.clock())))
             if error is None:
+                log.info("connected to %s:%d", *self.address)
                 return True
             self.problem = error
             if self.clock() + delay >= deadline or error.startswith("unknown host"):
+                log.info("cannot reach the host at %s:%d: %s", *self.address, error)
                 self.state = "lost"
                 return False
             if self._wait_wake(delay):
@@ -194,7 +205,7 @@ class PeerClient:
         sock.settimeout(timeout)
         try:
             sock.connect(sockaddr)
-        except socket.timeout:
+        except TimeoutError:
             sock.close()
             return f"no answer from {host}:{port}"
         except OSError as exc:
@@ -210,8 +221,9 @@ class PeerClient:
             udp.setblocking(False)
         except OSError:
             udp.close()
-            udp = None
-        self._sock, self._udp = sock, udp
+            self._sock, self._udp = sock, None      # TCP alone carries everything that matters
+        else:
+            self._sock, self._udp = sock, udp
         self._decoder = FrameDecoder()
         self._out = bytearray()
         self._last_heard = self.clock()
@@ -228,10 +240,13 @@ class PeerClient:
             self._disconnect()
             if reason in ("closed", "refused") or self._closing:
                 self.state = "closed" if reason != "refused" else "refused"
+                if reason == "refused" and self.refusal is not None:
+                    log.info("refused by %s:%d: %s", *self.address, self.refusal.text)
                 return
             if reason == "closed_by_host":
                 # said on purpose (Bye): the game is closed, or this seat was taken over by a
                 # newer connection of ours; either way there is nothing to reconnect to
+                log.info("the host at %s:%d closed the connection: %s", *self.address, self.problem)
                 self.state = "lost"
                 return
             with self.session.lock:
@@ -240,8 +255,11 @@ class PeerClient:
             # even when the game is over: the host may play again at the same table (rematch)
             if not can_rejoin or self.reconnect_for <= 0:
                 self.problem = self.problem or "lost the host"
+                log.info("lost the host at %s:%d: %s", *self.address, self.problem)
                 self.state = "lost"
                 return
+            log.info("lost the host at %s:%d (%s); reconnecting for %g s", *self.address,
+                     self.problem or "no reason", self.reconnect_for)
             self.state = "reconnecting"
             if not self._connect_until(self.clock() + self.reconnect_for):
                 if self.state != "closed":
@@ -270,7 +288,8 @@ class PeerClient:
                     self.refusal = self.peer.refusal
                     return "refused"
                 if phase == "closed" and not self._closing:
-                    self.problem = "the host closed the game"
+                    reason = self._bye or "the host closed the game"
+                    self.problem = reason[:1].lower() + reason[1:]
                     return "closed_by_host"
                 if ping is not None:
                     self._send_udp(ping)
@@ -278,13 +297,13 @@ class PeerClient:
                     try:
                         ticker(now)
                     except KomboError as exc:
+                        log.warning("a bot of this client failed", exc_info=exc)
                         self.stats.errors.append(str(exc))
                 verdict = self._drain_queue()
                 if verdict is not None:
                     return verdict
-                if self._out:
-                    if not self._flush():
-                        return "dropped"
+                if self._out and not self._flush():
+                    return "dropped"
                 if bool(self._out) != writing:
                     writing = bool(self._out)
                     sel.modify(sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if writing else 0),
@@ -301,9 +320,8 @@ class PeerClient:
                             pass
                     elif key.data == "udp":
                         self._read_udp()
-                    elif mask & selectors.EVENT_READ:
-                        if not self._read_tcp():
-                            return "dropped"
+                    elif mask & selectors.EVENT_READ and not self._read_tcp():
+                        return "dropped"
         finally:
             sel.close()
 
@@ -379,14 +397,25 @@ class PeerClient:
             frames = self._decoder.feed(data)
         except ProtocolError as exc:
             for frame in exc.frames:
-                self.session.receive_raw(frame, now, framed=True)
+                self._take(frame, now)
+            log.info("bad data from the host at %s:%d: %s", *self.address, exc.text)
             if exc.fatal:
                 self.problem = f"the host sent bad data: {exc.text}"
                 return False
             return True
         for frame in frames:
-            self.session.receive_raw(frame, now, framed=True)
+            self._take(frame, now)
         return True
+
+    def _take(self, frame: Any, now: float) -> None:
+        try:
+            msg = m.decode(frame, framed=True)
+        except SchemaError:
+            self.session.receive_raw(frame, now, framed=True)     # the session says what was wrong
+            return
+        if isinstance(msg, m.Bye) and msg.reason.strip():
+            self._bye = msg.reason.strip()
+        self.session.receive(msg, now)
 
     def _send_udp(self, msg: m.Message) -> None:
         if self._udp is None:
@@ -443,7 +472,7 @@ def probe(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
         sock = socket.create_connection((host, port), timeout=timeout)
     except socket.gaierror as exc:
         raise ProbeError(f"unknown host {host!r} ({exc.strerror})") from None
-    except socket.timeout:
+    except TimeoutError:
         raise ProbeError(f"no answer from {host}:{port}") from None
     except OSError as exc:
         if exc.errno == errno.ECONNREFUSED:
@@ -465,7 +494,7 @@ def probe(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
                 msg = m.decode(frame)
                 if isinstance(msg, m.TableInfo):
                     return msg
-    except socket.timeout:
+    except TimeoutError:
         raise ProbeError(f"{host}:{port} did not say what it hosts") from None
     except ProtocolError as exc:
         raise ProbeError(f"{host}:{port} is not a Kombo Arcade host ({exc.text})") from None
@@ -479,4 +508,4 @@ class ProbeError(KomboError):
     """The host could not be asked what it hosts; str() is a message for the player."""
 
 
-__all__ = ["PeerClient", "ClientStats", "probe", "ProbeError"]
+__all__ = ["ClientStats", "PeerClient", "ProbeError", "probe"]

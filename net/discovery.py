@@ -464,7 +464,7 @@ class Advertiser:
         except asyncio.CancelledError:
             raise
         except BaseException as exc:  # reported through wait_registered()
-            log.warning("advertiser %r failed: %r", self._base, exc)
+            log.warning("advertiser %r failed: %r", self._base, exc, exc_info=exc)
             with self._lock:
                 self._error = exc
         finally:
@@ -631,7 +631,11 @@ class Browser:
             return
         task = asyncio.get_running_loop().create_task(self._resolve(key, name))
         self._tasks[key] = task
-        task.add_done_callback(lambda t, k=key: self._tasks.pop(k, None) if self._tasks.get(k) is t else None)
+        def forget(done: asyncio.Task[None], k: str = key) -> None:
+            if self._tasks.get(k) is done:
+                del self._tasks[k]
+
+        task.add_done_callback(forget)
 
     async def _resolve(self, key: str, name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)

@@ -24,12 +24,20 @@ game are refused as stale. `start()` then starts it exactly like the first.
 
 Secrecy: a connection only ever receives views, events and legal moves of the seats it holds, the
 spectator view, and the action its own seat made.
+
+An engine fault (the engine raising anything but IllegalActionError while applying a move, or while
+showing the step it made) leaves the state as it was before the move, logs the traceback, and halts
+the game: `halted` says why, every connection gets an ErrorMsg ("host_error") saying so and a
+snapshot in which nobody is to act, and every later intent is refused ("halted"). The host's
+adapters decide what then (the headless host ends the table; a window shows the message).
 """
 from __future__ import annotations
 
+import logging
 import os
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, cast
 
 import msgpack
 
@@ -39,14 +47,17 @@ from game.core.errors import IllegalActionError, KomboError, WireFormatError
 from . import messages as m
 from .clock import LatencyTable, answer
 from .delta import diff
-from .viewhash import view_hash as fast_view_hash
 from .protocol import PROTOCOL_VERSION, ProtocolError, SchemaError, VersionMismatch
+from .viewhash import view_hash as fast_view_hash
 
 ConnId = Hashable
 TokenFactory = Callable[[], bytes]
 
 SAVE_VERSION = 1
 MAX_SPECTATORS = 8
+HALTED = "The host's game stopped on an internal error ({}); details are in the host's log"
+
+log = logging.getLogger(__name__)
 
 
 class SeatError(KomboError):
@@ -107,7 +118,7 @@ class Outbox:
         if conn not in self.closes:
             self.closes.append(conn)
 
-    def extend(self, other: "Outbox") -> None:
+    def extend(self, other: Outbox) -> None:
         self.sends += other.sends
         for conn in other.closes:
             self.close(conn)
@@ -156,6 +167,7 @@ class HostCore:
         self._conn_of: dict[bytes, ConnId] = {}
         self.latency = LatencyTable()
         self.faults: list[str] = []   # engine errors other than IllegalActionError, for the log
+        self.halted = ""              # why an engine fault stopped the game (see the module's doc)
         # the last public view every joined connection holds: the next step is sent as a patch of it
         self._sent_public: tuple[int, dict] | None = None
 
@@ -166,7 +178,7 @@ class HostCore:
         return len(self.log)
 
     def to_act(self) -> frozenset[int]:
-        if not self.started or self.engine.outcome(self.state) is not None:
+        if not self.started or self.halted or self.engine.outcome(self.state) is not None:
             return frozenset()
         return frozenset(self.engine.to_act(self.state))
 
@@ -175,7 +187,8 @@ class HostCore:
         return self.engine.outcome(self.state) is not None
 
     def view(self, seat: int | None) -> dict:
-        return self.engine.view(self.state, seat)
+        # an engine's view is a dict of plain data (messages carry it as one)
+        return cast(dict, self.engine.view(self.state, seat))
 
     def public_hash(self) -> bytes:
         return self.engine.public_hash(self.state)
@@ -441,6 +454,8 @@ class HostCore:
         self._welcome(out, conn)
         if self.started:
             self._snapshots(out, conn)
+        if self.halted:
+            out.send(conn, m.ErrorMsg("host_error", self.halted[:m.MAX_TEXT]))
         for other in changed_hands:
             if other != conn:
                 self._welcome(out, other)
@@ -551,6 +566,7 @@ class HostCore:
         self.started = False
         self.game_no += 1
         self._sent_public = None
+        self.halted = ""
         for s in self._seats:
             if s.kind == "human" and s.holder != self.local_token:
                 s.ready = False
@@ -582,6 +598,8 @@ class HostCore:
             return refuse("stale", "too late: that move was made in an earlier game")
         if not self.started:
             return refuse("not_started", "the game has not started yet")
+        if self.halted:
+            return refuse("halted", self.halted)
         try:
             action = self.engine.actions.decode(intent.action)
         except WireFormatError as exc:
@@ -607,7 +625,8 @@ class HostCore:
     def _apply(self, action: Action, out: Outbox,
                refuse: Callable[[str, str], Outbox] | None) -> Outbox:
         """Apply an action as the next step and tell everyone. An action the engine refuses leaves
-        the state as it was (a clone is kept, so even an engine bug cannot leave it half-changed)."""
+        the state as it was (a clone is kept, so even an engine bug cannot leave it half-changed);
+        any other engine error halts the game (see the module's doc)."""
         before = self.engine.clone(self.state)
         try:
             events = self.engine.apply(self.state, action)
@@ -616,15 +635,42 @@ class HostCore:
             if refuse is None:
                 raise
             return refuse("illegal", exc.reason)
-        except Exception as exc:   # an engine bug must not take the table down
+        except Exception as exc:  # noqa: BLE001  an engine bug must not take the table down: logged there
             self.state = before
-            self.faults.append(f"step {self.step + 1}: {action}: {type(exc).__name__}: {exc}")
-            if refuse is None:
-                raise
-            return refuse("error", f"the host could not apply that move ({type(exc).__name__})")
+            return self._engine_fault(exc, action, out, refuse)
+        sent, step = self._sent_public, Outbox()
         self.log.append(action)
-        self._broadcast_step(out, action, events)
+        try:
+            self._broadcast_step(step, action, events)
+        except Exception as exc:  # noqa: BLE001  applied, but the engine cannot show it: logged there
+            self.log.pop()
+            self.state, self._sent_public = before, sent
+            return self._engine_fault(exc, action, out, refuse)
+        out.extend(step)
         return out
+
+    def _engine_fault(self, exc: Exception, action: Action, out: Outbox,
+                      refuse: Callable[[str, str], Outbox] | None) -> Outbox:
+        fault = f"step {self.step + 1}: {action}: {type(exc).__name__}: {exc}"
+        self.faults.append(fault)
+        log.error("engine fault in %s at %s; the game stops here", self.engine.key, fault,
+                  exc_info=exc)
+        if refuse is None:
+            raise exc                 # the host's own call (act): the caller hears of it
+        self.halted = HALTED.format(type(exc).__name__)[:m.MAX_TEXT]
+        refuse("error", self.halted)
+        self._halt(out)
+        return out
+
+    def _halt(self, out: Outbox) -> None:
+        """Tell every connection the game has stopped, with a snapshot in which nobody may act."""
+        notice = m.ErrorMsg("host_error", self.halted)
+        for conn in self.joined():
+            out.send(conn, notice)
+            try:
+                self._snapshots(out, conn)
+            except Exception:   # the engine cannot even show its state: the notice must do
+                log.warning("no snapshot after the engine fault", exc_info=True)
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -699,16 +745,16 @@ class HostCore:
     def seat_record(self) -> bytes:
         """Everything a save holds but the moves (seats, tokens, names, the start): when this is
         unchanged, a save only needs the new moves appended (net.save.AutoSaver)."""
-        return msgpack.packb([
+        return cast(bytes, msgpack.packb([
             self.started, self.game_no, self.local_token,
             [[t, name, self._levels.get(t, "")] for t, name in self._holders.items()],
             [[s.kind, s.name, s.level, s.holder, s.reserved_for] for s in self._seats],
-        ], use_bin_type=True)
+        ], use_bin_type=True))
 
     def save(self) -> bytes:
         """The replay (config, seed, actions) plus the seats and tokens, so peers can rejoin a
         resumed game. Holds the seed: it stays on the host's disk, never on the wire."""
-        return msgpack.packb({
+        return cast(bytes, msgpack.packb({
             "v": SAVE_VERSION,
             "game": self.engine.key,
             "config": self.engine.configs.encode(self.config),
@@ -719,11 +765,11 @@ class HostCore:
             "seats": [[s.kind, s.name, s.level, s.holder, s.reserved_for] for s in self._seats],
             "started": self.started,
             "game_no": self.game_no,
-        }, use_bin_type=True)
+        }, use_bin_type=True))
 
     @classmethod
     def restore(cls, engine: Engine, data: bytes, now: float = 0.0,
-                token_factory: TokenFactory = _default_tokens) -> "HostCore":
+                token_factory: TokenFactory = _default_tokens) -> HostCore:
         """Replay a save. Every seat starts away; the host's client and the peers rejoin with
         their tokens."""
         try:
@@ -784,6 +830,7 @@ class HostCore:
         host._conns, host._conn_of = {}, {}
         host.latency = LatencyTable()
         host.faults = []
+        host.halted = ""
         host._sent_public = None
         return host
 
@@ -807,5 +854,13 @@ def frames_for(out: Outbox) -> list[tuple[ConnId, dict]]:
     return [(conn, m.encode(msg)) for conn, msg in out.sends]
 
 
-__all__ = ["HostCore", "HostSeat", "Outbox", "SeatError", "StartError", "SaveError", "ConnId",
-           "frames_for"]
+__all__ = [
+    "ConnId",
+    "HostCore",
+    "HostSeat",
+    "Outbox",
+    "SaveError",
+    "SeatError",
+    "StartError",
+    "frames_for",
+]

@@ -18,15 +18,21 @@ players, connections and tokens; remote people press Ready again, bots are ready
 the new game. Clients go from "over" back to "lobby", then "playing". `session()` is the session of
 the current game: call it again after each start (today it is the same NetSession object, reset for
 the new game: its step counts from 0 again and poll() has nothing of the old game).
+
+Faults: an engine fault halts the table's game (net.host_core: the peers read why, nobody may act);
+`LanHost.halted` then says so, `notices()` tells the host once where the log is, and `close()` gives
+the peers the same reason in its Bye. A headless host ends there (game.headless).
 """
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from game.core.bots import BotDriver
 from game.core.errors import IllegalActionError, KomboError
@@ -42,6 +48,8 @@ from .protocol import PROTOCOL_VERSION
 from .save import AutoSaver, default_save_path, read_save
 from .server import HostServer, ServerError
 from .session import NetSession
+
+log = logging.getLogger(__name__)
 
 PORT_TRIES = 10          # DEFAULT_PORT taken: the next few, then any free port
 START_WAIT = 2.0         # how long start() and hand_to_bot() wait for the host's thread
@@ -132,8 +140,8 @@ def _warm_up(driver: BotDriver) -> None:
     """Start the bots' worker process now, so the first bot move does not wait for it."""
     try:
         driver.warm_up()
-    except (OSError, ValueError, NotImplementedError):
-        pass        # the driver decides in-process instead
+    except (OSError, ValueError, NotImplementedError) as exc:
+        log.info("bots decide in this process: no worker (%s)", exc)   # the driver falls back
 
 
 class LanHost:
@@ -163,7 +171,7 @@ class LanHost:
                advertise: bool = True, interfaces: Any = None, save_path: Path | None = None,
                away_timeout: float | None = None, away_level: str = "",
                bot_think_time: float = 0.7, bot_inline: bool = False,
-               play_local_as: str | None = None) -> "LanHost":
+               play_local_as: str | None = None) -> LanHost:
         """A host again from its autosave: same game, same step, same seats and tokens, on the
         port it had (its peers reconnect there). Raises SaveError with a readable reason."""
         saved = read_save(path)
@@ -191,6 +199,7 @@ class LanHost:
         self.core = core
         self.name = name
         self._closed = False
+        self._halt_told = False
         self._extra_notices: list[str] = []
         self.save_path = (save_path or default_save_path()) if autosave else None
         self._saver = AutoSaver(self.save_path, info.key, name) if self.save_path else None
@@ -225,6 +234,8 @@ class LanHost:
         if advertise:
             self._advertise(bind, interfaces)
         self.address: tuple[str, int] = (self._public_host(bind), self._server.port)
+        log.info("hosting %s for %d players on %s:%d (step %d%s)", info.key, core.config.players,
+                 bind, self._server.port, core.step, ", advertised" if advertise else "")
 
     # -- advertising -----------------------------------------------------------------------------
 
@@ -241,6 +252,7 @@ class LanHost:
             self._advertiser = Advertiser(f"{self.name}'s table", self._server.port, self.info.key,
                                           free, self.name, interfaces, players=players)
         except (DiscoveryError, OSError, ValueError) as exc:
+            log.warning("not advertised on the LAN", exc_info=exc)
             self._extra_notices.append(f"Not advertised on the LAN ({exc}); join by address")
             return
         self._advertised = (free, players)
@@ -262,11 +274,12 @@ class LanHost:
         if bind not in ("0.0.0.0", ""):
             return bind
         if self._advertiser is not None and self._advertiser.addresses:
-            return self._advertiser.addresses[0]
+            return str(self._advertiser.addresses[0])
         try:
             from .discovery import list_interfaces
             lan = [o.address for o in list_interfaces() if not o.is_loopback]
-        except Exception:  # noqa: BLE001  only for showing an address; fall back below
+        except Exception:  # only for showing an address; fall back below
+            log.warning("cannot list this machine's network interfaces", exc_info=True)
             lan = []
         return lan[0] if lan else "127.0.0.1"
 
@@ -333,7 +346,24 @@ class LanHost:
 
     def notices(self) -> list[str]:
         extra, self._extra_notices = self._extra_notices, []
-        return extra + self._server.notices()
+        notices = extra + self._server.notices()
+        if self.halted and not self._halt_told:
+            self._halt_told = True
+            notices.append(self.halt_message())
+        return notices
+
+    @property
+    def halted(self) -> str:
+        """Why this table's game stopped on an internal error, as its peers read it ("" while it
+        runs): an engine fault, or the host's thread itself."""
+        return self.core.halted or self._server.failure
+
+    def halt_message(self) -> str:
+        """The halt in the host's own words, naming its log file."""
+        from game.logs import log_file, shown_path
+        path = log_file()
+        where = f"details are in {shown_path(path)}" if path is not None else "details are in the log"
+        return f"The game stopped on an internal error; {where}"
 
     def log_since(self, start: int) -> list:
         """The actions applied from step `start + 1` on (the host's own record; headless output)."""
@@ -347,7 +377,12 @@ class LanHost:
         if self._closed:
             return
         self._closed = True
-        self._server.close()
+        halted = self.halted
+        if halted:
+            self._server.close(halted)      # the peers' Bye says why
+        else:
+            self._server.close()
+        log.info("the table is closed%s", f" ({halted})" if halted else "")
         if self._saver is not None:
             self._saver.close()
         if self._bots is not None:
@@ -355,7 +390,7 @@ class LanHost:
         if self._advertiser is not None:
             self._advertiser.close()
 
-    def __enter__(self) -> "LanHost":
+    def __enter__(self) -> LanHost:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -504,7 +539,7 @@ class LanClient:
         if self._bots is not None:
             self._bots.close()
 
-    def __enter__(self) -> "LanClient":
+    def __enter__(self) -> LanClient:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -517,5 +552,17 @@ def probe_table(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
     return probe(address, timeout)
 
 
-__all__ = ["LanHost", "LanClient", "LanSeat", "LanError", "StartError", "SeatError", "SaveError",
-           "ProbeError", "HostSeat", "probe_table", "start_blocker", "DEFAULT_PORT"]
+__all__ = [
+    "DEFAULT_PORT",
+    "HostSeat",
+    "LanClient",
+    "LanError",
+    "LanHost",
+    "LanSeat",
+    "ProbeError",
+    "SaveError",
+    "SeatError",
+    "StartError",
+    "probe_table",
+    "start_blocker",
+]

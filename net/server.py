@@ -21,6 +21,10 @@ hands it to the core as an Intent of the connection that holds that token now, a
 ref makes the first of the TCP and UDP copies win. Datagrams that are not one of those two, or
 that do not decode, are dropped without an answer: an answer to a spoofable source is a reflector.
 
+Faults: an exception in a turn of the loop (a bug in the core or here, a bot that fails) is logged
+with its traceback and shown to the host as a notice; the loop goes on. An engine fault is the core's
+to handle: it halts the game and tells everyone (net.host_core).
+
 Autosave: after each batch of input, if the step, the start or the seats changed, `save(core)` is
 called *before* the batch's messages are sent (net.save.AutoSaver): no peer ever holds a step the
 save lacks, so a host resumed after a crash never goes back behind its peers.
@@ -30,6 +34,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import errno
 import itertools
+import logging
 import queue
 import selectors
 import socket
@@ -37,8 +42,9 @@ import threading
 import time
 import traceback
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.core.errors import KomboError
 
@@ -47,10 +53,13 @@ from .host_core import ConnId, HostCore, Outbox
 from .protocol import FrameDecoder, ProtocolError, decode_datagram, encode_datagram, encode_frame
 from .session import NetSession
 
+log = logging.getLogger(__name__)
+
 LOCAL: ConnId = "local"
 READ_SIZE = 64 * 1024
 MAX_DATAGRAMS_PER_WAKE = 64
 TICK = 0.02          # the loop's longest sleep while bots or timers may be due
+FAILED = "The host stopped on an internal error ({}); details are in the host's log"
 
 
 class ServerError(KomboError):
@@ -149,7 +158,7 @@ class HostServer:
         self._sel.register(self._tcp, selectors.EVENT_READ, "listen")
         self._sel.register(self._udp, selectors.EVENT_READ, "udp")
         self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
-        self._conns: dict[int, _Conn] = {}
+        self._conns: dict[ConnId, _Conn] = {}
         self._ids = itertools.count(1)
         self._calls: queue.SimpleQueue[tuple[str, Any, Any]] = queue.SimpleQueue()
         self._out = Outbox()
@@ -164,6 +173,7 @@ class HostServer:
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._stopping = False
         self._closed = threading.Event()
+        self.failure = ""               # why the loop itself stopped on an error ("": it did not)
         # (step, when the turn that applied it ended, before the autosave and the sends): benches
         self.on_step: Callable[[int, float], None] | None = None
 
@@ -242,8 +252,13 @@ class HostServer:
                 now = self.clock()
                 try:
                     self._turn(events, now)
-                except Exception as exc:  # noqa: BLE001  a bug here must not kill the table
+                except Exception as exc:  # noqa: BLE001  a bug here must not kill the table: logged there
                     self._fault(exc)
+        except Exception as exc:
+            # the loop itself broke (the selector): the table ends, in the log and in words
+            log.critical("the host's server thread stopped", exc_info=exc)
+            self.failure = FAILED.format(type(exc).__name__)
+            self._stop_reason = self.failure
         finally:
             self._shutdown(self._stop_reason)
 
@@ -298,7 +313,9 @@ class HostServer:
                     continue
                 try:
                     result = a(self.core, now)
-                except BaseException as exc:  # noqa: BLE001  handed to the caller
+                except BaseException as exc:  # handed to the caller, who shows it
+                    if not isinstance(exc, KomboError):     # a refusal is the caller's news; a bug is ours too
+                        log.error("a call on the host's thread failed", exc_info=exc)
                     future.set_exception(exc)
                     continue
                 if isinstance(result, Outbox):
@@ -472,7 +489,8 @@ class HostServer:
                 self._save(core)
                 self.stats.saves += 1
             except (OSError, KomboError) as exc:
-                self._notice(f"Could not autosave: {exc}")
+                log.warning("could not autosave", exc_info=exc)
+                self._notice(f"Could not autosave: {exc}", logged=True)
             self._saved_key = key
         if self.on_step is not None and out.sends:
             self.on_step(core.step, applied)
@@ -480,7 +498,7 @@ class HostServer:
 
     def _dispatch(self, out: Outbox, now: float) -> None:
         encoded: dict[int, bytes] = {}       # one message object sent to many: encode it once
-        touched: dict[int, _Conn] = {}
+        touched: dict[ConnId, _Conn] = {}
         local: list[m.Message] = []
         for cid, msg in out.sends:
             if cid == LOCAL:
@@ -515,7 +533,11 @@ class HostServer:
 
     # -- notices ---------------------------------------------------------------------------------
 
-    def _notice(self, text: str) -> None:
+    def _notice(self, text: str, logged: bool = False) -> None:
+        """News for the host's screen (joins, leaves, problems); in the log too, unless `logged`
+        says the caller has logged it already."""
+        if not logged:
+            log.info("%s", text)
         self._notices.append(text)
 
     def _who(self, conn: _Conn) -> str:
@@ -550,10 +572,12 @@ class HostServer:
                 self._notice(f"{name} is back")
 
     def _fault(self, exc: BaseException) -> None:
+        """Something failed in a turn of the loop, which goes on: the traceback to the log."""
         text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        log.error("host server: %s", text, exc_info=exc)
         self.stats.errors.append(text)
         del self.stats.errors[:-20]
-        self._notice(f"Host error: {text}")
+        self._notice(f"Host error: {text}", logged=True)
 
     # -- shutting down ---------------------------------------------------------------------------
 
@@ -606,4 +630,4 @@ class HostServer:
                 future.set_exception(ServerError("the server is closed"))
 
 
-__all__ = ["HostServer", "ServerError", "ServerStats", "LOCAL", "bind_pair"]
+__all__ = ["LOCAL", "HostServer", "ServerError", "ServerStats", "bind_pair"]

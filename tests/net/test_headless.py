@@ -1,8 +1,11 @@
 """`kombo-arcade --host` and `--join` as real processes on 127.0.0.1: a whole game, the same result
-printed by both; errors as one line and exit 1; Ctrl-C as a clean stop."""
+printed by both; errors as one line and exit 1; Ctrl-C as a clean stop. Headless, stderr also carries
+our INFO log records (game.logs), one line each and told apart by their time stamp: "one line" below
+means one line besides those, and none of them may be a warning, an error or a traceback."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -18,6 +21,19 @@ def env(tmp_path: Path) -> dict[str, str]:
     out.update(KOMBO_BOT_DELAY="0.02", KOMBO_ARCADE_DATA_DIR=str(tmp_path / "data"),
                PYTHONUNBUFFERED="1")
     return out
+
+
+LOG_LINE = re.compile(r"\d\d:\d\d:\d\d (DEBUG|INFO|WARNING|ERROR|CRITICAL) [\w.]+: ")
+
+
+def said(err: list[str]) -> list[str]:
+    """stderr without the log records: what the program said to the player."""
+    return [line for line in err if not LOG_LINE.match(line)]
+
+
+def quiet(err: list[str]) -> bool:
+    """Only INFO records and nothing else on stderr: no warning, no error, no traceback."""
+    return all(LOG_LINE.match(line) and " INFO " in line[:16] for line in err)
 
 
 def result_of(lines: list[str]) -> list[str]:
@@ -41,7 +57,9 @@ def test_host_and_join_play_a_game_and_print_the_same_result(loopback, tmp_path)
         join = ProcLines(GAME + ["--join", f"{LO}:{port}", "--bot", "easy"], env(tmp_path))
         assert join.finish(60) == 0, join.err
         assert host.finish(60) == 0, host.err
-        assert host.err == [] and join.err == []
+        assert quiet(host.err) and quiet(join.err), (host.err, join.err)
+        assert any("INFO net.lan: hosting kabooom for 2 players" in x for x in host.err)
+        assert any("INFO net.client: connected to" in x for x in join.err)
         assert result_of(host.lines) == result_of(join.lines)
         assert result_of(host.lines)[-1].startswith("Winner")
         assert "started" in host.lines and "started" in join.lines
@@ -49,6 +67,9 @@ def test_host_and_join_play_a_game_and_print_the_same_result(loopback, tmp_path)
         steps = [x for x in host.lines if x.split(":")[0].isdigit()]
         assert steps and steps[0].startswith("1: ") and len(steps) == int(steps[-1].split(":")[0])
         assert (tmp_path / "data" / "lan-autosave.bin").is_file()
+        log = (tmp_path / "data" / "kombo-arcade.log").read_text()    # both runs' records
+        assert "kombo-arcade --host kabooom" in log and "kombo-arcade --join" in log
+        assert "INFO net.lan [MainThread]: hosting kabooom" in log
     finally:
         host.kill()
         if join is not None:
@@ -63,8 +84,9 @@ def test_host_and_join_play_a_game_and_print_the_same_result(loopback, tmp_path)
 def test_join_errors_are_one_line_and_exit_1(loopback, tmp_path, where, words) -> None:  # noqa: F811
     join = ProcLines(GAME + ["--join", where, "--bot", "easy"], env(tmp_path))
     assert join.finish(30) == 1
-    assert join.lines == [] and len(join.err) == 1, join.err
-    assert join.err[0].startswith("kombo-arcade: ") and words in join.err[0]
+    assert join.lines == [] and len(said(join.err)) == 1, join.err
+    assert said(join.err)[0].startswith("kombo-arcade: ") and words in said(join.err)[0]
+    assert "Traceback" not in "\n".join(join.err)
 
 
 def test_a_host_with_no_bots_and_two_joiners(loopback, tmp_path) -> None:  # noqa: F811
@@ -93,7 +115,8 @@ def test_a_joiner_refused_by_a_started_table(loopback, tmp_path) -> None:  # noq
         late = ProcLines(GAME + ["--join", f"{LO}:{port}", "--bot", "easy"], env(tmp_path))
         procs.append(late)
         assert late.finish(30) == 1
-        assert len(late.err) == 1 and "The game has already started" in late.err[0], late.err
+        assert len(said(late.err)) == 1, late.err
+        assert "The game has already started" in said(late.err)[0], late.err
     finally:
         for p in procs:
             p.kill()
@@ -105,7 +128,7 @@ def test_ctrl_c_stops_a_waiting_host_cleanly(loopback, tmp_path) -> None:  # noq
         host.wait_line(lambda x: x.startswith("listening on"))
         host.proc.send_signal(signal.SIGINT)
         assert host.finish(10) == 130, (host.lines, host.err)
-        assert host.lines[-1] == "stopped" and host.err == []
+        assert host.lines[-1] == "stopped" and quiet(host.err), host.err
     finally:
         host.kill()
 
@@ -116,7 +139,8 @@ def test_resume_of_a_damaged_save_is_one_line(tmp_path) -> None:
     proc = ProcLines(GAME + ["--resume", str(bad), "--headless", "--bind", LO, "--port", "0",
                              "--no-advertise"], env(tmp_path))
     assert proc.finish(30) == 1
-    assert len(proc.err) == 1 and proc.err[0].startswith(f"kombo-arcade: cannot resume from {bad}")
+    assert len(said(proc.err)) == 1, proc.err
+    assert said(proc.err)[0].startswith(f"kombo-arcade: cannot resume from {bad}")
 
 
 @pytest.mark.parametrize(("argv", "words"), [
