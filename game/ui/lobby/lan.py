@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from game.definition import GameDef
 
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 DEFAULT_HOST_NAME = "Host"
 MAX_NAME = 24
@@ -88,7 +91,8 @@ def _lan_ip() -> str | None:
     try:
         from net.discovery import list_interfaces
         options = list_interfaces()
-    except Exception:  # noqa: BLE001  no interface list: the caller shows the bind address
+    except Exception:  # no interface list: the caller shows the bind address
+        log.warning("cannot list the network interfaces", exc_info=True)
         return None
     for option in options:
         try:

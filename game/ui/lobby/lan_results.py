@@ -3,6 +3,7 @@ rematch(), back to the waiting room with the same players); a peer may stay for 
 and goes to the waiting room by itself when the host reopens the table, or "Leave table"."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from game.ui.lobby.lan import back_to_menu
@@ -13,6 +14,8 @@ from game.ui.toolkit.widgets import Button
 if TYPE_CHECKING:
     from game.ui.lobby.net_match import NetMatch
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 STAY_NOTE = "Stay here: the host may start another game"
 LEFT_NOTE = "The host has left the table"
@@ -37,7 +40,8 @@ class LanResultsScene(ResultsScene):
         """The host reopens the table: everyone goes back to the waiting room, same seats."""
         try:
             self.lan.rematch()
-        except Exception as exc:  # noqa: BLE001  e.g. the facade says the game is not over
+        except Exception as exc:  # e.g. the facade says the game is not over
+            log.warning("could not play again", exc_info=True)
             self.app.audio.play("error")
             self.app.toast(f"Could not play again: {exc}", "error")
             return
@@ -64,7 +68,8 @@ class LanResultsScene(ResultsScene):
         """A game is on that is not the one shown here (never re-enter a finished one)."""
         try:
             return self.lan.session().outcome() is None
-        except Exception:  # noqa: BLE001  no session yet: the waiting room would wait anyway
+        except Exception:  # no session yet: the waiting room would wait anyway
+            log.debug("no session yet", exc_info=True)
             return False
 
     def update(self, dt: float) -> None:

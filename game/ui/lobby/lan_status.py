@@ -8,6 +8,7 @@ things: `seat_rect(seat) -> Rect` (where that seat's card is, for the "away" mar
 """
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,6 +23,8 @@ from game.ui.toolkit.widgets import draw_text
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App
     from game.ui.lobby.net_match import LanStatus, NetMatch
+
+log = logging.getLogger(__name__)
 
 HAND_AFTER = 30.0             # seconds away before the host is offered to hand the seat to a bot
 HAND_KEY = pygame.K_b         # no keyboard seat's default zone uses B
@@ -99,7 +102,8 @@ class LanStatusScene(Scene):
             return False
         try:
             self.match.hand_to_bot(seat)
-        except Exception as exc:  # noqa: BLE001  the seat may have come back meanwhile
+        except Exception as exc:  # the seat may have come back meanwhile
+            log.info("could not give seat %d to a bot", seat, exc_info=True)
             self.app.toast(f"Could not give the seat to a bot: {exc}", "error")
             return True
         self.app.audio.play("click")
@@ -139,7 +143,8 @@ class LanStatusScene(Scene):
             return None
         try:
             return pygame.Rect(where(*args))
-        except Exception:  # noqa: BLE001  a scene that cannot say: fall back to the default spot
+        except Exception:  # a scene that cannot say: fall back to the default spot
+            log.warning("the game scene could not say where %s is", name, exc_info=True)
             return None
 
     def _draw_away(self, surface: pygame.Surface, seat: int, seconds: float) -> None:

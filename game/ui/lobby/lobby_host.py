@@ -5,6 +5,7 @@ screen stays as it was."""
 from __future__ import annotations
 
 import errno
+import logging
 from typing import TYPE_CHECKING, Any
 
 from game.ui.lobby.lan import LanUnavailable, MAX_NAME, backend, default_name, lan_games, remember_name
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
     from game.definition import GameDef
 
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 MENU_LEFT, MENU_TOP, MENU_WIDTH, MENU_HEIGHT = 170, 132, 940, 530
 
@@ -164,7 +167,8 @@ class HostSetup(SeatSetupScene[LanSeatOption]):
         except LanUnavailable as exc:
             self._fail(str(exc))
             return
-        except Exception as exc:  # noqa: BLE001  whatever it was, the player reads one line
+        except Exception as exc:  # whatever it was, the player reads one line
+            log.warning("could not host the table", exc_info=True)
             in_use = (isinstance(exc, OSError) and exc.errno in (errno.EADDRINUSE, errno.EACCES)) \
                 or "in use" in str(exc).lower()
             if in_use:

@@ -8,6 +8,7 @@ network for a few seconds; the frame loop only reads its thread-safe entries().
 """
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from game.definition import GameDef
 
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 LEFT = (60, 150, 560)       # x, y, width of the games column
 RIGHT = (680, 150, 540)     # ... and of the form column
@@ -63,7 +66,8 @@ class BrowserHandle:
     def _start(self, factory: Callable[[], Any]) -> None:
         try:
             browser = factory()
-        except Exception as exc:  # noqa: BLE001  no network, no multicast, no zeroconf
+        except Exception as exc:  # no network, no multicast, no zeroconf
+            log.warning("cannot look for tables on the LAN", exc_info=True)
             with self._lock:
                 self.error = str(exc) or exc.__class__.__name__
             return
@@ -86,7 +90,8 @@ class BrowserHandle:
             return []
         try:
             return list(browser.entries())
-        except Exception:  # noqa: BLE001
+        except Exception:
+            log.warning("could not list the tables found", exc_info=True)
             return []
 
     def close(self) -> None:
@@ -110,8 +115,8 @@ class BrowserHandle:
 def _quietly(call: Callable[[], Any]) -> None:
     try:
         call()
-    except Exception:  # noqa: BLE001  closing is best effort
-        pass
+    except Exception:  # closing is best effort
+        log.info("closing failed (best effort)", exc_info=True)
 
 
 # -- rows ------------------------------------------------------------------------------------------
@@ -410,7 +415,8 @@ class JoinScene(MenuScene):
                                             game=info.key, **extra)
         try:
             client = connect()
-        except Exception as exc:  # noqa: BLE001  the player reads one line and stays here
+        except Exception as exc:  # the player reads one line and stays here
+            log.warning("could not join %s", where, exc_info=True)
             self._fail(f"Could not join: {exc}")
             return
         remember_name(self.app, name)

@@ -12,6 +12,7 @@ submit for the same step, and one of them would be refused.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from game.definition import GameDef
 
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 LOST_HOST = "Lost the host: the game has ended."
 
@@ -102,7 +105,8 @@ class NetMatch(DeviceSeats):
     def _seat_infos(self) -> tuple[SeatInfo, ...]:
         try:
             return tuple(self.session.seats())
-        except Exception:  # noqa: BLE001  a session mid-reconnect may not know its table yet
+        except Exception:  # a session mid-reconnect may not know its table yet
+            log.debug("the session does not know its table yet", exc_info=True)
             return self._plans_key or ()
 
     @property
@@ -155,7 +159,8 @@ class NetMatch(DeviceSeats):
                 continue
             try:
                 texts += [str(t) for t in source()]
-            except Exception:  # noqa: BLE001  notices are a courtesy; never let them break play
+            except Exception:  # notices are a courtesy; never let them break play
+                log.warning("could not read the LAN notices", exc_info=True)
                 continue
         toast = getattr(self.app, "toast", None)
         if toast is not None:
@@ -176,7 +181,8 @@ class NetMatch(DeviceSeats):
         if away_seats is not None:
             try:
                 away = {int(s): float(t) for s, t in away_seats()}
-            except Exception:  # noqa: BLE001
+            except Exception:
+                log.warning("could not read which seats are away", exc_info=True)
                 away = {}
         else:
             # A peer only sees who is connected: it times absences from when it noticed them.
@@ -190,7 +196,8 @@ class NetMatch(DeviceSeats):
         if paused is not None and self.session.outcome() is None:
             try:
                 waiting = tuple(sorted(paused()))
-            except Exception:  # noqa: BLE001
+            except Exception:
+                log.warning("could not read whom the game waits for", exc_info=True)
                 waiting = ()
         return LanStatus(away, waiting, getattr(self.lan, "state", "") == "reconnecting",
                          self.is_host and hasattr(self.lan, "hand_to_bot"),

@@ -5,9 +5,12 @@ stays listed; the scene reads the latest figure and rebuilds its rows when `vers
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Callable
+
+log = logging.getLogger(__name__)
 
 Address = tuple[str, int]
 REFRESH = 5.0
@@ -42,7 +45,8 @@ class PingBoard:
     def _run(self, address: Address) -> None:
         try:
             ms = self._measure(address) if self._measure is not None else None
-        except Exception:  # noqa: BLE001  an unreachable table just shows no ping
+        except Exception:  # an unreachable table just shows no ping
+            log.warning("measuring the ping of %s:%s failed", *address, exc_info=True)
             ms = None
         with self._lock:
             self._running.discard(address)

@@ -6,6 +6,7 @@ Every network call is the facade's, in its own threads: this screen only reads i
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from game.definition import GameDef
 
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 TABLE = pygame.Rect(190, 168, 900, 0)     # the seat table; its height follows the seats
 ROW_H = 52
@@ -149,7 +152,8 @@ class WaitingRoom(MenuScene):
     def _poll(self) -> None:
         try:
             seats = list(self.lan.seats())
-        except Exception:  # noqa: BLE001  no table yet (still connecting)
+        except Exception:  # no table yet (still connecting)
+            log.debug("no table yet", exc_info=True)
             seats = []
         if len(seats) != len(self.seats):
             self.seats = seats
@@ -158,7 +162,8 @@ class WaitingRoom(MenuScene):
         if self.is_host:
             try:
                 self.can_start, self.reason = self.lan.can_start()
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
+                log.warning("could not ask whether the table can start", exc_info=True)
                 self.can_start, self.reason = False, str(exc)
             if not self.can_start and self._fill_level() and self._only_open_seats_missing():
                 self.can_start, self.reason = True, "Open seats will get bots"
@@ -198,7 +203,8 @@ class WaitingRoom(MenuScene):
             return
         try:
             self.lan.start(fill_open_with=self._fill_level())
-        except Exception as exc:  # noqa: BLE001  e.g. a player left in the same instant
+        except Exception as exc:  # e.g. a player left in the same instant
+            log.warning("could not start the game", exc_info=True)
             self.app.audio.play("error")
             self.app.toast(f"Could not start: {exc}", "error")
             return
@@ -210,7 +216,8 @@ class WaitingRoom(MenuScene):
             return
         try:
             self.lan.set_ready(not self._ready())
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
+            log.warning("could not tell the host whether we are ready", exc_info=True)
             self.app.toast(f"Could not tell the host: {exc}", "error")
 
     def back(self) -> None:
@@ -225,8 +232,8 @@ class WaitingRoom(MenuScene):
         self._left = True
         try:
             self.lan.close()
-        except Exception:  # noqa: BLE001  leaving is best effort; the host notices the silence
-            pass
+        except Exception:  # leaving is best effort; the host notices the silence
+            log.info("closing the connection failed (best effort)", exc_info=True)
 
     def on_exit(self) -> None:
         self._close()       # however this screen goes (reset, quit), the connection goes with it
@@ -260,8 +267,8 @@ class WaitingRoom(MenuScene):
         try:
             for text in notices():
                 self.app.toast(str(text))
-        except Exception:  # noqa: BLE001
-            pass
+        except Exception:
+            log.warning("could not read the notices", exc_info=True)
 
     def _enter_game(self) -> None:
         """Into the game once this client has the table's first view (it may be a step behind)."""
@@ -270,7 +277,8 @@ class WaitingRoom(MenuScene):
         try:
             session = self.lan.session()
             session.view(None)
-        except Exception:  # noqa: BLE001  not there yet: the next step tries again
+        except Exception:  # not there yet: the next step tries again
+            log.debug("the first view is not here yet", exc_info=True)
             return
         match = None
         try:
@@ -279,7 +287,8 @@ class WaitingRoom(MenuScene):
             match.rejoin = self.rejoin
             match.where = self.where
             scene = self.app.nav.game_scene(self.app, match)
-        except Exception as exc:  # noqa: BLE001  the game cannot show: say so and leave cleanly
+        except Exception as exc:  # the game cannot show: say so and leave cleanly
+            log.exception("the game scene could not open")
             if match is not None:
                 match.close()
             else:
@@ -299,7 +308,8 @@ class WaitingRoom(MenuScene):
         if self.is_host:
             try:
                 share = shareable_address(tuple(self.lan.address))
-            except Exception:  # noqa: BLE001
+            except Exception:
+                log.warning("no address to share", exc_info=True)
                 share = ""
             first = f"Others can join at {share}" if share else "Others can join from this network"
             return first, self.reason or ("Everyone is here: start when you like" if self.can_start

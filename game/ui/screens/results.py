@@ -6,6 +6,7 @@ give a `result_line(view, seat)` to explain each seat's score, e.g. "Towers 5·3
 """
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,6 +19,8 @@ from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_chip, draw_pan
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App
     from game.ui.play.match import Match
+
+log = logging.getLogger(__name__)
 
 PANEL_W = 860
 ROW_H = 50
@@ -102,7 +105,8 @@ class ResultsScene(MenuScene):
         try:
             new = old.rematch()
             scene = self.app.nav.game_scene(self.app, new)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
+            log.exception("could not start a rematch")
             self.app.audio.play("error")
             self.app.toast(f"Could not start a rematch: {exc}", "error")
             return

@@ -1,4 +1,5 @@
-"""Settings: fullscreen, window size, volume, sound, and the keys of the four keyboard seats.
+"""Settings: fullscreen, window size, volume, sound, and the keys of the four keyboard seats; and,
+read-only, where the log file is (to attach to a bug report).
 
 The keys show as a grid, one row per button and one column per zone. Select a cell, then press the
 new key: Esc cancels, and a key another binding (or Esc, Backspace, F11) already uses is refused.
@@ -7,11 +8,13 @@ Every change is saved at once.
 from __future__ import annotations
 
 import copy
+import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.logs import log_file, log_path_or_none, shown_path
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import (COMMON_KEYS, DEFAULT_ZONES, KEYBOARD_ZONES, ZONE_BUTTONS, Press, device_name,
                     key_name, pretty_key)
@@ -22,6 +25,8 @@ from game.ui.toolkit.theme import Fonts
 
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 MENU_LEFT, MENU_TOP, MENU_WIDTH = 170, 116, 940
 ROW = 38
@@ -111,6 +116,7 @@ def lan_choices(current: str) -> list[str]:
         from net.discovery import list_interfaces
         found = [o.address for o in list_interfaces() if not o.is_loopback]
     except Exception:   # ifaddr can fail on odd systems; "all" always works
+        log.warning("cannot list the network interfaces", exc_info=True)
         found = []
     choices = ["all", *found]
     if current not in choices:
@@ -152,6 +158,8 @@ class SettingsScreen(MenuScene):
         self.menu.spacing = 3
         self.menu.place((MENU_LEFT, MENU_TOP), MENU_WIDTH)
         self.menu.focus_on(self.fullscreen)
+        path = log_file()
+        self.log_line = f"Log file: {shown_path(path) if path is not None else log_path_or_none()}"
 
     # -- general settings -------------------------------------------------------------------------
 
@@ -262,6 +270,8 @@ class SettingsScreen(MenuScene):
         fonts = self.app.fonts
         self.backdrop.draw(surface)
         draw_title(surface, fonts, "Settings", (surface.get_width() // 2, 58), size=80)
+        draw_text(surface, fonts, self.log_line, (surface.get_width() - 16, 10), size=theme.TINY,
+                  colour=theme.TEXT_DIM, anchor="topright")
         draw_panel(surface, self.menu.rect.inflate(28, 20))
         self.menu.draw(surface, fonts)
         if self.grid.capturing is not None:

@@ -2,6 +2,7 @@
 options and an optional seed. The last setup of each game is remembered in the settings."""
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
     from game.definition import GameDef
 
     from game.ui.toolkit.app import App
+
+log = logging.getLogger(__name__)
 
 MENU_LEFT, MENU_TOP, MENU_WIDTH, MENU_HEIGHT = 170, 142, 940, 520
 MAX_SEED_DIGITS = 9       # keeps every typed seed below 2**31
@@ -65,12 +68,14 @@ class GameSetup(SeatSetupScene[SeatOption]):
         try:
             match = Match(self.info, self.players, dict(self.options), plans, seed,
                           **self.app.match_kwargs)
-        except Exception as exc:  # noqa: BLE001  a game that cannot start says why; the menu stays
+        except Exception as exc:  # a game that cannot start says why; the menu stays
+            log.exception("could not start %s", self.info.title)
             self._fail(f"Could not start {self.info.title}: {exc}")
             return
         try:
             scene = self.app.nav.game_scene(self.app, match)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
+            log.exception("could not open the scene of %s", self.info.title)
             match.close()
             self._fail(f"Could not start {self.info.title}: {exc}")
             return

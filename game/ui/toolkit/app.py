@@ -7,6 +7,7 @@ floating-point sums of frame times would drift by a step now and then.
 """
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -18,6 +19,8 @@ from game.ui.toolkit.scene import Scene, SceneStack
 from game.ui.toolkit.settings import Settings, save_settings
 from game.ui.toolkit.theme import Fonts
 from game.ui.toolkit.toast import Toasts
+
+log = logging.getLogger(__name__)
 
 STEP = 1 / 120
 MAX_FRAME = 0.25          # a stall (window drag, slow disk) never fast-forwards more than this
@@ -159,8 +162,8 @@ class App:
         for match in matches.values():
             try:
                 match.close()
-            except Exception:  # noqa: BLE001  closing is best effort on the way out
-                pass
+            except Exception:  # closing is best effort on the way out
+                log.warning("closing a match failed on the way out", exc_info=True)
 
     # -- services for scenes ----------------------------------------------------------------------
 
