@@ -15,7 +15,7 @@ import msgpack
 
 from game.core.errors import KomboError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2     # 2: an Outcome ends with a Termination; Kabooom!'s GameOver carries only that
 
 MAX_FRAME = 64 * 1024          # one message; a whole table view is a few KiB
 MAX_DATAGRAM = 1200            # fits a single packet on any sane LAN path, no IP fragmentation

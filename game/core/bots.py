@@ -7,7 +7,6 @@ in the calling thread when `inline=True` (tests, headless demos).
 from __future__ import annotations
 
 import concurrent.futures as cf
-import importlib
 import logging
 import multiprocessing
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .engine import Action, Engine, View
+from .loader import load
 from .session import Session
 
 
@@ -27,20 +27,15 @@ BotFactory = Callable[[str, int, int], Bot]   # (level, seat, seed) -> Bot
 log = logging.getLogger(__name__)
 
 
-def _load(path: str) -> Any:
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
 def load_factory(path: str) -> BotFactory:
     """'package.module:function' -> the function; kept as a string so workers can import it."""
-    factory: BotFactory = _load(path)
+    factory: BotFactory = load(path)
     return factory
 
 
 def load_engine(path: str) -> Engine[Any]:
     """'package.module:EngineClass' -> an engine."""
-    engine: Engine[Any] = _load(path)()
+    engine: Engine[Any] = load(path)()
     return engine
 
 

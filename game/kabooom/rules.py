@@ -23,6 +23,7 @@ from typing import Any, ClassVar, TypedDict
 from game.core.engine import Action, Engine, Event, GameConfig, Outcome, Termination, rank_winners
 from game.core.errors import ConfigError, IllegalActionError, WireFormatError
 from game.core.rng import Rng
+from game.core.seats import seat_name
 from game.core.wire import WireCodec
 
 # -- the numbers of the game, in one table ------------------------------------------------------
@@ -50,8 +51,7 @@ SYMBOLS = "RPSD"
 SYMBOL_NAMES = ("Rock", "Paper", "Scissors", "Dynamite")
 SYM_INDEX = MappingProxyType({s: i for i, s in enumerate(SYMBOLS)})
 ROCK, PAPER, SCISSORS, DYNAMITE = range(4)
-# Seat names as the players see them (they match the client theme, which rules code cannot import).
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
+SEATS = 4                  # Kabooom! seats at most
 
 SIZE = 5
 SQUARES = SIZE * SIZE
@@ -93,10 +93,6 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
 
 
-def _seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
-
-
 # -- config, actions, events ----------------------------------------------------------------------
 
 
@@ -121,7 +117,7 @@ def make_config(players: int, options: Mapping[str, str]) -> KabooomConfig:
 
 def _check_seat(seat: int) -> None:
     # Raising ValueError here makes WireCodec.decode refuse out-of-range values as WireFormatError.
-    if not 0 <= seat < len(SEAT_NAMES):
+    if not 0 <= seat < SEATS:
         raise ValueError(f"seat {seat} out of range")
 
 
@@ -144,7 +140,7 @@ class Place(Action):
 
     def __str__(self) -> str:
         name = SYMBOL_NAMES[SYM_INDEX[self.symbol]]
-        return f"{_seat_name(self.seat)} places {name} on {square_name(self.square)}"
+        return f"{seat_name(self.seat)} places {name} on {square_name(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -159,7 +155,7 @@ class Move(Action):
         _check_square(self.dst)
 
     def __str__(self) -> str:
-        return f"{_seat_name(self.seat)} moves {square_name(self.src)}→{square_name(self.dst)}"
+        return f"{seat_name(self.seat)} moves {square_name(self.src)}→{square_name(self.dst)}"
 
 
 @dataclass(frozen=True)
@@ -170,7 +166,7 @@ class Pass(Action):
         _check_seat(self.seat)
 
     def __str__(self) -> str:
-        return f"{_seat_name(self.seat)} passes"
+        return f"{seat_name(self.seat)} passes"
 
 
 @dataclass(frozen=True)
@@ -182,7 +178,7 @@ class Placed(Event):
 
     def __str__(self) -> str:
         name = SYMBOL_NAMES[SYM_INDEX[self.symbol]] if self.symbol in SYM_INDEX else self.symbol
-        return f"{_seat_name(self.seat)} placed {name} on {square_name(self.square)}"
+        return f"{seat_name(self.seat)} placed {name} on {square_name(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -194,7 +190,7 @@ class Moved(Event):
     height: int
 
     def __str__(self) -> str:
-        return (f"{_seat_name(self.seat)} moved {square_name(self.src)}→{square_name(self.dst)}, "
+        return (f"{seat_name(self.seat)} moved {square_name(self.src)}→{square_name(self.dst)}, "
                 f"tower of {self.height}")
 
 
@@ -207,7 +203,7 @@ class Exploded(Event):
     destroyed: int
 
     def __str__(self) -> str:
-        return (f"Kabooom! {_seat_name(self.seat)}'s Dynamite blew up {self.destroyed} counters "
+        return (f"Kabooom! {seat_name(self.seat)}'s Dynamite blew up {self.destroyed} counters "
                 f"on {square_name(self.dst)}")
 
 
@@ -217,7 +213,7 @@ class Passed(Event):
     seat: int
 
     def __str__(self) -> str:
-        return f"{_seat_name(self.seat)} passed"
+        return f"{seat_name(self.seat)} passed"
 
 
 @dataclass(frozen=True)
@@ -243,11 +239,11 @@ class GameOver(Event):
 # Actions are immutable, so every one the game can ever list is built once here; legal_actions then
 # only picks from these tables (building frozen dataclasses per call would dominate playout time).
 _PLACES = tuple(tuple(tuple(Place(seat, sq, sym) for sym in SYMBOLS) for sq in range(SQUARES))
-                for seat in range(len(SEAT_NAMES)))
+                for seat in range(SEATS))
 _MOVES = tuple(tuple(tuple((dst, Move(seat, src, dst)) for dst in NEIGHBOURS[src])
-                     for src in range(SQUARES)) for seat in range(len(SEAT_NAMES)))
-_PASSES = tuple(Pass(seat) for seat in range(len(SEAT_NAMES)))
-_TO_ACT = tuple(frozenset({seat}) for seat in range(len(SEAT_NAMES)))
+                     for src in range(SQUARES)) for seat in range(SEATS))
+_PASSES = tuple(Pass(seat) for seat in range(SEATS))
+_TO_ACT = tuple(frozenset({seat}) for seat in range(SEATS))
 
 
 # -- state and view -------------------------------------------------------------------------------
@@ -462,7 +458,7 @@ class KabooomEngine(Engine[KabooomState]):
         if not isinstance(action, (Place, Move, Pass)):
             raise IllegalActionError("that is not a Kabooom! action", action)
         if action.seat != state.turn:
-            raise IllegalActionError(f"it is {_seat_name(state.turn)}'s turn", action)
+            raise IllegalActionError(f"it is {seat_name(state.turn)}'s turn", action)
         if isinstance(action, Move):
             return self._move(state, action)
         if isinstance(action, Pass):
@@ -511,7 +507,7 @@ class KabooomEngine(Engine[KabooomState]):
             raise IllegalActionError("that square is empty", action)
         top = tower[-1]
         if top >> 2 != seat:
-            raise IllegalActionError(f"that tower is {_seat_name(top >> 2)}'s", action)
+            raise IllegalActionError(f"that tower is {seat_name(top >> 2)}'s", action)
         if dst not in NEIGHBOUR_SETS[src]:
             raise IllegalActionError("a tower moves only to a neighbouring square", action)
         target = board[dst]

@@ -124,7 +124,7 @@ def test_wrong_game_and_wrong_version() -> None:
     refused = only(out, "b", m.Refused)
     assert refused.code == "wrong_version" and "not 99" in refused.text and out.closes == ["b"]
     # built in-process with another version: the same answer
-    out = host.receive("c", m.Hello(2, "x", "guess"), 0.0)
+    out = host.receive("c", m.Hello(PROTOCOL_VERSION + 1, "x", "guess"), 0.0)
     assert only(out, "c", m.Refused).code == "wrong_version"
     assert host.joined() == []
 
@@ -145,7 +145,7 @@ def test_hello_twice_is_an_error_not_a_second_join() -> None:
 
 def test_bad_messages_get_an_error_and_the_connection_stays() -> None:
     host = make_host()
-    out = host.receive_raw("a", {"t": "hello", "version": 1, "name": "A", "game": "guess", "x": 1}, 0.0)
+    out = host.receive_raw("a", {"t": "hello", "version": PROTOCOL_VERSION, "name": "A", "game": "guess", "x": 1}, 0.0)
     err = only(out, "a", m.ErrorMsg)
     assert err.code == "bad_message" and "unknown field 'x'" in err.text and not out.closes
     out = host.receive_raw("a", m.encode(hello()), 0.0)

@@ -18,6 +18,7 @@ from game.games import game_by_key
 from net.host_core import HostCore, HostSeat, SeatError, StartError
 from lagproxy import LagConfig, ThreadedLagProxy
 from net.lan import LanClient, LanHost, probe_table
+from net.protocol import PROTOCOL_VERSION
 from net.server import HostServer
 
 KABOOOM = game_by_key("kabooom")
@@ -174,12 +175,12 @@ def test_the_wrong_game_or_version_is_refused_in_words(loopback, monkeypatch) ->
         clients.append(wrong)
         wait_for(lambda: wrong.state == "refused", what="a refusal")
         assert wrong.message.startswith("Different game") and "Guess" in wrong.message
-        monkeypatch.setattr("net.peer_core.PROTOCOL_VERSION", 2)
-        monkeypatch.setattr("net.lan.PROTOCOL_VERSION", 2)
+        monkeypatch.setattr("net.peer_core.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
+        monkeypatch.setattr("net.lan.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
         future = LanClient(server.address, name="Bob", game="kabooom")
         clients.append(future)
         wait_for(lambda: future.state == "refused", what="a refusal")
-        assert future.message == "Different version: host 1, you 2"
+        assert future.message == f"Different version: host {PROTOCOL_VERSION}, you {PROTOCOL_VERSION + 1}"
         nobody = LanClient((LO, 1), name="Cy", game="kabooom", connect_timeout=0.3)
         clients.append(nobody)
         wait_for(lambda: nobody.state == "lost", what="no host")

@@ -196,7 +196,7 @@ def test_pings_are_answered_and_pongs_feed_the_clock() -> None:
 def test_unreadable_and_unexpected_messages_are_notices() -> None:
     peer = PeerCore(ENGINE, "P")
     assert peer.receive_raw({"t": "nonsense"}, 0.0) == []
-    feed(peer, [m.Hello(1, "x", "guess"), m.ErrorMsg("bad_message", "what"), m.Bye("closing")])
+    feed(peer, [m.Hello(PROTOCOL_VERSION, "x", "guess"), m.ErrorMsg("bad_message", "what"), m.Bye("closing")])
     codes = [n.code for n in peer.take_notices()]
     assert codes == ["bad_message", "unexpected", "bad_message", "bye"] and peer.phase == "closed"
 

@@ -25,18 +25,6 @@ log = logging.getLogger(__name__)
 PANEL_W = 860
 ROW_H = 50
 NOTE_H = 40                 # the peer's line between the scores and the buttons
-# Engines give the end's reason as a short code; the common ones read better as sentences.
-REASONS = {"passes": "Everyone passed in a row.", "no_moves": "Nobody could move any more.",
-           "target": "The target score was reached.", "deck": "The deck ran out."}
-
-
-def reason_text(reason: str) -> str:
-    if reason in REASONS:
-        return REASONS[reason]
-    text = reason.replace("_", " ").strip()
-    return text[:1].upper() + text[1:]
-
-
 def winner_line(winners: tuple[int, ...], players: int) -> list[tuple[str, Any]]:
     """The headline as (text, colour) pieces, so each winner's name shows in their colour."""
     if not winners:
@@ -127,7 +115,7 @@ class ResultsScene(MenuScene):
         winners = outcome.winners if outcome else ()
         self._draw_headline(surface, winner_line(winners, self.match.players),
                             (self.panel.centerx, self.panel.y + 58))
-        reason = reason_text(outcome.reason) if outcome else "The game did not finish."
+        reason = outcome.termination.text if outcome else "The game did not finish."
         draw_text(surface, fonts, reason, (self.panel.centerx, self.panel.y + 104),
                   size=theme.SMALL, colour=theme.TEXT_DIM, anchor="center")
         left = self.panel.x + 36
