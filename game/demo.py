@@ -11,21 +11,17 @@ from collections.abc import Callable
 from game.core.bots import BotDriver, load_factory
 from game.core.engine import Outcome
 from game.core.errors import ConfigError, KomboError
+from game.core.seats import seat_name
 from game.core.session import LocalSession, SeatInfo
 from game.definition import GameDef
 from game.games import game_by_key
 
 # The client's seat names (game.ui.toolkit.theme.PLAYER_NAMES); repeated so a demo never imports pygame.
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 MAX_STEPS = 100_000   # a game that has not ended by then is an engine or bot bug, not a long game
 
 
 class DemoError(KomboError, ValueError):
     """The demo cannot run as asked (unknown or unavailable game, bad players, levels or options)."""
-
-
-def _seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
 
 
 def _game(game_key: str) -> GameDef:
@@ -67,7 +63,7 @@ def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
         config = info.make_config(players, dict(options))
     except ConfigError as exc:
         raise DemoError(str(exc)) from None
-    seats = [SeatInfo(_seat_name(i), "bot", level) for i, level in enumerate(chosen)]
+    seats = [SeatInfo(seat_name(i), "bot", level) for i, level in enumerate(chosen)]
     session = LocalSession(info.engine(), config, seed, seats)
     driver = BotDriver(session, info.bot_path, info.engine_path, seed=seed, think_time=0.0,
                        inline=True)
@@ -86,9 +82,9 @@ def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
         driver.close()
     outcome = session.outcome()
     assert outcome is not None
-    out(f"Result ({outcome.reason}):")
+    out(f"Result: {outcome.termination.text}")
     for seat, score in enumerate(outcome.scores):
-        out(f"  {_seat_name(seat):<7} {score}")
-    names = ", ".join(_seat_name(w) for w in outcome.winners)
+        out(f"  {seat_name(seat):<7} {score}")
+    names = ", ".join(seat_name(w) for w in outcome.winners)
     out(("Winners: " if len(outcome.winners) > 1 else "Winner: ") + names)
     return outcome

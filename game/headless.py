@@ -22,9 +22,9 @@ from pathlib import Path
 
 from game.core.engine import Outcome
 from game.core.errors import KomboError
+from game.core.seats import seat_name
 from game.core.session import Step
 from game.definition import GameDef
-from game.demo import SEAT_NAMES
 from game.games import game_by_key
 
 Out = Callable[[str], None]
@@ -58,13 +58,9 @@ def default_name() -> str:
     return (name or "Host")[:32]
 
 
-def seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
-
-
 def result_lines(outcome: Outcome) -> list[str]:
     """The result as the demo prints it; a host and its joiners print exactly these lines."""
-    lines = [f"Result ({outcome.reason}):"]
+    lines = [f"Result: {outcome.termination.text}"]
     for seat, score in enumerate(outcome.scores):
         lines.append(f"  {seat_name(seat):<7} {score}")
     names = ", ".join(seat_name(w) for w in outcome.winners)

@@ -41,14 +41,13 @@ from typing import Any, cast
 
 import msgpack
 
-from game.core.engine import Action, Engine, Event, GameConfig
+from game.core.engine import Action, Engine, Event, GameConfig, view_hash
 from game.core.errors import IllegalActionError, KomboError, WireFormatError
 
 from . import messages as m
 from .clock import LatencyTable, answer
 from .delta import diff
 from .protocol import PROTOCOL_VERSION, ProtocolError, SchemaError, VersionMismatch
-from .viewhash import view_hash as fast_view_hash
 
 ConnId = Hashable
 TokenFactory = Callable[[], bytes]
@@ -678,7 +677,7 @@ class HostCore:
         outcome = self.engine.outcome(self.state)
         if public_view is not None and type(self.engine).public_hash is Engine.public_hash:
             # the engine's own hash is view_hash of this very view: hash the one in hand, fast
-            public_hash = fast_view_hash(public_view)
+            public_hash = view_hash(public_view)
         else:
             public_hash = self.public_hash()
         return (public_hash, tuple(sorted(self.to_act())),

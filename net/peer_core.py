@@ -26,7 +26,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.engine import Action, Engine, Event, GameConfig, Outcome
+from game.core.engine import Action, Engine, Event, GameConfig, Outcome, view_hash
 from game.core.errors import KomboError, WireFormatError
 from game.core.session import Step
 
@@ -34,7 +34,6 @@ from . import delta
 from . import messages as m
 from .clock import ClockSync, answer
 from .protocol import PROTOCOL_VERSION, SchemaError
-from .viewhash import view_hash as wire_view_hash
 
 
 class NotJoinedError(KomboError):
@@ -292,7 +291,7 @@ class PeerCore:
                     view = delta.apply(last.view, msg.patch)
                 except delta.PatchError:
                     return self._request_snapshot()
-            if type(view) is not dict or wire_view_hash(view) != msg.hash:
+            if type(view) is not dict or view_hash(view) != msg.hash:
                 return self._request_snapshot()
         try:
             legal, outcome = self._decode_common(msg.legal, msg.outcome)

@@ -29,7 +29,7 @@ def test_demo_prints_every_action_and_the_result():
     assert "Red places" in steps[0] and "Blue places" in steps[1]
     assert any(" moves " in line or " passes" in line for line in steps[24:])
     result = lines[len(steps) + 2:]
-    assert result[0] == f"Result ({outcome.reason}):"
+    assert result[0] == f"Result: {outcome.termination.text}"
     assert result[1].split() == ["Red", str(outcome.scores[0])]
     assert result[2].split() == ["Blue", str(outcome.scores[1])]
     winners = ", ".join(("Red", "Blue")[w] for w in outcome.winners)

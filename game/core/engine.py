@@ -87,12 +87,6 @@ class Outcome:
         if any(not 0 <= w < len(self.scores) for w in self.winners):
             raise ValueError(f"winners {list(self.winners)} are not seats of {len(self.scores)}")
 
-    # A bridge for the screens that still print a reason string (results, demo, headless): they are
-    # moving to `termination`; remove this once they have.
-    @property
-    def reason(self) -> str:
-        return self.termination.value
-
     def to_wire(self) -> list[Any]:
         return _OUTCOME_LAYOUT.encode(self)
 

@@ -30,8 +30,8 @@ def test_outcome_round_trips_through_msgpack(termination):
     assert Outcome.from_wire(msgpack.unpackb(msgpack.packb(wire))) == outcome
 
 
-def test_the_reason_bridge_is_the_termination_value():
-    assert Outcome((1, 0), (0,), Termination.NO_MOVES).reason == "no_moves"
+def test_every_termination_has_a_sentence_for_the_players():
+    assert all(t.text.endswith(".") and t.text[0].isupper() for t in Termination)
 
 
 @pytest.mark.parametrize(("data", "reason"), [

@@ -144,15 +144,13 @@ def test_hard_search_is_capped_by_positions_not_time():
     assert make_bot("hard", 0, 1).choose(ENGINE.view(state, 0), legal) == first
 
 
-def test_hard_beats_random():
-    games, wins = 40, 0.0
-    difficulties = ("easy", "medium", "hard")
-    for game in range(games):
+def test_hard_beats_random_in_each_seat_and_difficulty():
+    """A sanity check; the strength figures come from `python tools/tournament.py --game kabooom`
+    (hard won 40 of 40 against easy there)."""
+    for game, difficulty in enumerate(("easy", "medium", "hard") * 2):
         hard_seat = game % 2
         levels = ["easy", "easy"]
         levels[hard_seat] = "hard"
-        _, outcome = play(levels, difficulties[game % 3], seed=100 + game)
-        if hard_seat in outcome.winners:
-            wins += 1 / len(outcome.winners)
-    assert wins >= 0.8 * games, f"hard bot won {wins} of {games}"
+        _, outcome = play(levels, difficulty, seed=100 + game)
+        assert outcome.winners == (hard_seat,), f"game {game} ({difficulty}): {outcome}"
 

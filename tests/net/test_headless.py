@@ -37,7 +37,7 @@ def quiet(err: list[str]) -> bool:
 
 
 def result_of(lines: list[str]) -> list[str]:
-    start = next(i for i, line in enumerate(lines) if line.startswith("Result ("))
+    start = next(i for i, line in enumerate(lines) if line.startswith("Result: "))
     return lines[start:]
 
 

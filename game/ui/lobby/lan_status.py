@@ -2,9 +2,8 @@
 out of a long wait (give the seat to a bot). A lost host ends the game with a toast.
 
 It is a scene of its own, pushed just above the game: it draws over the game, lets every press it
-does not use through, and keeps updating with the game below. A game scene may help it place
-things: `seat_rect(seat) -> Rect` (where that seat's card is, for the "away" mark) and
-`status_rect() -> Rect` (the area the waiting notice should centre on, e.g. the board).
+does not use through, and keeps updating with the game below. The game screen below says where to
+put things (GameScreen.seat_rect for the "away" mark, status_rect for the waiting notice).
 """
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui.lobby.lan import back_to_menu
+from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
@@ -21,8 +21,8 @@ from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
 from game.ui.toolkit.widgets import draw_text
 
 if TYPE_CHECKING:
-    from game.ui.toolkit.app import App
     from game.ui.lobby.net_match import LanStatus, NetMatch
+    from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class LanStatusScene(Scene):
     opaque = False
     pauses_below = False
 
-    def __init__(self, app: "App", match: "NetMatch", game: Any = None) -> None:
+    def __init__(self, app: App, match: NetMatch, game: GameScreen | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.game = game                  # the game scene below, for where to draw
@@ -62,7 +62,7 @@ class LanStatusScene(Scene):
         self.status = self.match.status(self.app.now())
         self.offer = self._offer(self.status)
 
-    def _offer(self, status: "LanStatus") -> int | None:
+    def _offer(self, status: LanStatus) -> int | None:
         if not status.can_hand_to_bot:
             return None
         long_away = [s for s, t in status.away.items() if t >= HAND_AFTER]
@@ -138,14 +138,12 @@ class LanStatusScene(Scene):
             self._draw_button(surface, button, theme.TINY)
 
     def _area(self, name: str, *args: Any) -> pygame.Rect | None:
-        where = getattr(self.game, name, None)
-        if where is None:
+        """Where the game scene below says `name` is (its seat_rect or status_rect); None without a
+        game scene, or for an empty rect (a game with no seat cards)."""
+        if self.game is None:
             return None
-        try:
-            return pygame.Rect(where(*args))
-        except Exception:  # a scene that cannot say: fall back to the default spot
-            log.warning("the game scene could not say where %s is", name, exc_info=True)
-            return None
+        where = self.game.seat_rect(*args) if name == "seat_rect" else self.game.status_rect()
+        return pygame.Rect(where) if where.width and where.height else None
 
     def _draw_away(self, surface: pygame.Surface, seat: int, seconds: float) -> None:
         fonts = self.app.fonts
