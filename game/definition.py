@@ -7,8 +7,9 @@ imports pygame and headless runs never draw.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from game.core.loader import load, path_of
 

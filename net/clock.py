@@ -16,8 +16,8 @@ peer's offset and round trip itself, rather than trusting numbers a peer reports
 from __future__ import annotations
 
 import statistics
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Hashable
 
 from .messages import Ping, Pong
 

@@ -81,12 +81,12 @@ def apply(base: Any, patch: Any) -> Any:
         items = patch[1]
         if type(base) is not list or type(items) is not dict:
             raise PatchError("a list patch on something else")
-        out = list(base)
+        items_out = list(base)
         for index, sub in items.items():
-            if type(index) is not int or not 0 <= index < len(out):
+            if type(index) is not int or not 0 <= index < len(items_out):
                 raise PatchError(f"no item {index!r} to change")
-            out[index] = apply(out[index], sub)
-        return out
+            items_out[index] = apply(items_out[index], sub)
+        return items_out
     raise PatchError(f"not a patch: {str(kind)[:10]!r}")
 
 
@@ -96,4 +96,4 @@ def _whole(patch: Any) -> Any:
     raise PatchError("a new key must come whole")
 
 
-__all__ = ["diff", "apply", "PatchError"]
+__all__ = ["PatchError", "apply", "diff"]

@@ -13,7 +13,7 @@ it and must only queue the message, never block.
 from __future__ import annotations
 
 import threading
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from game.core.engine import Action, Engine, GameConfig, Outcome
 from game.core.errors import IllegalActionError

@@ -7,12 +7,12 @@ import pytest
 
 from game.kabooom.rules import Move, Place
 from game.kabooom.scene import KabooomScene
-from game.ui.toolkit.app import SIZE, STEP, App
 from game.ui.routes import new_app
-from game.ui.toolkit.devices import InputRouter
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.results import ResultsScene
 from game.ui.screens.setup import GameSetup
+from game.ui.toolkit.app import SIZE, STEP, App
+from game.ui.toolkit.devices import InputRouter
 
 
 @pytest.fixture

@@ -40,7 +40,7 @@ if __package__ in (None, ""):
     # run as a script from a checkout: make `net` importable
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
-from net.address import Address, AddressError, parse_address  # noqa: E402
+from net.address import Address, AddressError, parse_address
 
 __all__ = [
     "LagConfig",
@@ -313,7 +313,7 @@ class LagProxy:
             t_reader, t_writer = await asyncio.wait_for(
                 asyncio.open_connection(cfg.target.host, cfg.target.port), timeout=5.0
             )
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             self._stats.tcp_refused += 1
             c_writer.close()
             return
@@ -557,7 +557,7 @@ class ThreadedLagProxy:
         proxy = LagProxy(self.config)
         try:
             await proxy.start()
-        except BaseException as exc:
+        except BaseException as exc:  # noqa: BLE001  handed to the starting thread, which raises it
             self._error = exc
             self._ready.set()
             return

@@ -15,7 +15,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
 FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 OUT = Path(__file__).resolve().parent.parent / "game" / "assets" / "glyphs"

@@ -12,15 +12,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.core.engine import Action  # noqa: E402
-from game.core.session import Session  # noqa: E402
-from game.definition import GameDef  # noqa: E402
-from game.games import available_games, game_by_key  # noqa: E402
-from game.ui.play.match import Match, SeatPlan  # noqa: E402
-from game.ui.routes import new_app  # noqa: E402
-from game.ui.toolkit.app import SIZE, STEP, App  # noqa: E402
+from game.core.engine import Action
+from game.core.session import Session
+from game.definition import GameDef
+from game.games import available_games, game_by_key
+from game.ui.play.match import Match, SeatPlan
+from game.ui.routes import new_app
+from game.ui.toolkit.app import SIZE, STEP, App
 
 DEVICES = ("kb1", "kb3", "kb2", "kb4", "pad0", "pad1")
 GAME_KEYS = tuple(g.key for g in available_games())

@@ -16,18 +16,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scenes import GAME_KEYS, make_app, make_match, parse_options, play_random, run  # noqa: E402  (sets SDL up)
+import pygame
+from scenes import GAME_KEYS, make_app, make_match, parse_options, play_random, run
 
-import pygame  # noqa: E402
-
-from game.games import game_by_key  # noqa: E402
-from game.ui.screens.menu import MainMenu  # noqa: E402
-from game.ui.screens.pause import PauseScene  # noqa: E402
-from game.ui.screens.results import ResultsScene  # noqa: E402
-from game.ui.screens.rules_screen import RulesScreen  # noqa: E402
-from game.ui.screens.setup import GameSetup  # noqa: E402
-from game.ui.toolkit.app import App  # noqa: E402
-from game.ui.toolkit.input import Press  # noqa: E402
+from game.games import game_by_key
+from game.ui.screens.menu import MainMenu
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.results import ResultsScene
+from game.ui.screens.rules_screen import RulesScreen
+from game.ui.screens.setup import GameSetup
+from game.ui.toolkit.app import App
+from game.ui.toolkit.input import Press
 
 SCENES = ("game", "menu", "setup", "results", "pause", "rules")
 

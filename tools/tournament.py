@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.definition import GameDef  # noqa: E402
-from game.games import available_games, game_by_key  # noqa: E402
+from game.definition import GameDef
+from game.games import available_games, game_by_key
 
 MAX_ACTIONS = 20_000
 

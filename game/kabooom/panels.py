@@ -8,7 +8,6 @@ import pygame
 
 from game.kabooom.summary import towers_text
 from game.ui.toolkit import theme
-
 from game.ui.toolkit.text import TextCache, fit, text_fitting
 
 from .board_draw import SYMBOL_NAMES, SYMBOLS, CounterArt, Layout, panel

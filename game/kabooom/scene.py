@@ -18,8 +18,21 @@ from game.ui.toolkit.input import Press, device_name
 from game.ui.toolkit.text import fit
 from game.ui.toolkit.tween import delay
 
-from .board_draw import (BLAST, CENTRE, SYMBOL_NAMES, SYMBOLS, TARGET, CounterArt, Layout, badge, cursor_frame,
-                         load_glyphs, make_background, rounded_overlay, square_name)
+from .board_draw import (
+    BLAST,
+    CENTRE,
+    SYMBOL_NAMES,
+    SYMBOLS,
+    TARGET,
+    CounterArt,
+    Layout,
+    badge,
+    cursor_frame,
+    load_glyphs,
+    make_background,
+    rounded_overlay,
+    square_name,
+)
 from .effects import Drop, Explosion, Slide, make_slide
 from .panels import ActionPanel, SeatLine, render_action_panel, render_cards, render_rules_box
 
@@ -35,7 +48,7 @@ CURSOR_TAG = 10          # how far a cursor's device tag reaches above its frame
 
 
 class KabooomScene(GameScreen):
-    def __init__(self, app: "App", match: "Match") -> None:
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.layout = Layout()
         self.art = CounterArt(self.layout.counter, self.layout.thickness, load_glyphs())
@@ -396,7 +409,6 @@ class KabooomScene(GameScreen):
 
     def draw_game(self, surface: pygame.Surface, alpha: float) -> None:
         self._ensure_static(surface)
-        layout = self.layout
         shake = (0, 0)
         for effect in self.effects:
             dx, dy = effect.shake(alpha)
@@ -430,7 +442,7 @@ class KabooomScene(GameScreen):
             board = self.view["board"]
             dynamite = bool(board[square]) and board[square][-1][1] == "D"
             colour = BLAST if dynamite else TARGET
-            target = self._sprite(("target", colour), lambda: rounded_overlay(size, colour, 70, 5))
+            target = self._sprite(("target", colour), lambda colour=colour: rounded_overlay(size, colour, 70, 5))
             for sq in self.targets(seat, square):
                 surface.blit(target, layout.cell_rect(sq).move(off))
                 if dynamite:
@@ -506,7 +518,8 @@ class KabooomScene(GameScreen):
             else:
                 colour = theme.TEXT_DIM
             key = ("cursor", device, colour, active or tagged)
-            sprite = self._sprite(key, lambda: self._make_cursor(device, colour, active, active or tagged))
+            sprite = self._sprite(key, lambda device=device, colour=colour, active=active:
+                                  self._make_cursor(device, colour, active, active or tagged))
             rect = layout.cell_rect(square).inflate(12, 12).move(off)
             surface.blit(sprite, (rect.x, rect.y - CURSOR_TAG))
 

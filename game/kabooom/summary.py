@@ -1,7 +1,8 @@
 """Kabooom!'s lines for the results screen, from the spectator's view (no pygame)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 def towers_text(towers: Sequence[int]) -> str:

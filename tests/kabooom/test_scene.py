@@ -11,10 +11,10 @@ from game.kabooom.board_draw import CENTRE, CounterArt, load_glyphs
 from game.kabooom.rules import Move, Pass, Place
 from game.kabooom.scene import KabooomScene
 from game.kabooom.summary import result_line
-from game.ui.toolkit.app import STEP, App
-from game.ui.routes import new_app
-from game.ui.toolkit.input import Press
 from game.ui.play.match import Match, SeatPlan
+from game.ui.routes import new_app
+from game.ui.toolkit.app import STEP, App
+from game.ui.toolkit.input import Press
 
 
 class FakeAudio:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -106,7 +107,7 @@ class RawPeer:
         self.sock.settimeout(timeout)
         try:
             data = self.sock.recv(65536)
-        except socket.timeout:
+        except TimeoutError:
             return
         except ConnectionError:
             self.closed = True

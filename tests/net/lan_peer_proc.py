@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from net.lan import LanClient  # noqa: E402
+from net.lan import LanClient
 
 
 def main() -> int:

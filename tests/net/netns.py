@@ -22,9 +22,9 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import shutil
 import socket
 import struct
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator

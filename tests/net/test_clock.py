@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from net.clock import (ClockSync, LatencyTable, answer, corrected_press, measure, slap_window)
+from net.clock import ClockSync, LatencyTable, answer, corrected_press, measure, slap_window
 from net.messages import Pong
 
 

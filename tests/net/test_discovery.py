@@ -29,8 +29,9 @@ from net.discovery import (
     _pick_address,
     list_interfaces,
 )
+
 try:
-    from netns import NetnsPair, isolation_problem, loopback_problem, netns_pair  # noqa: F401  (fixture)
+    from netns import NetnsPair, isolation_problem, loopback_problem, netns_pair
 except ModuleNotFoundError:  # pytest's importlib import mode does not put tests/net on sys.path
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from netns import NetnsPair, isolation_problem, loopback_problem, netns_pair  # noqa: F401
@@ -246,7 +247,7 @@ _BROWSE_SNIPPET = textwrap.dedent(
 )
 
 
-def test_discovery_across_two_namespaces(netns_pair: NetnsPair) -> None:  # noqa: F811
+def test_discovery_across_two_namespaces(netns_pair: NetnsPair) -> None:
     host = netns_pair.a.spawn(_HOST_SNIPPET)
     assert host.stdout is not None
     ready = json.loads(host.stdout.readline() or "{}")

@@ -5,8 +5,8 @@ import random
 
 import msgpack
 import pytest
-from fake_engine import (Guess, GuessConfig, GuessEngine, LoopNet, Pass, Ready, counter_tokens, only,
-                         started_table as table)
+from fake_engine import Guess, GuessConfig, GuessEngine, LoopNet, Pass, Ready, counter_tokens, only
+from fake_engine import started_table as table
 
 from game.core.engine import view_hash
 from game.core.errors import IllegalActionError

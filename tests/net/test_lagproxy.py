@@ -14,8 +14,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 import pytest
-
-from net.address import Address
 from lagproxy import (
     LagConfig,
     LagProxy,
@@ -26,6 +24,8 @@ from lagproxy import (
     config_from_args,
     main,
 )
+
+from net.address import Address
 
 LOCAL = Address("127.0.0.1", 0)
 TEST_DEADLINE_S = 20.0  # every async test is cut off after this
@@ -333,8 +333,7 @@ def test_bad_config_is_rejected(make: Callable[[], object]) -> None:
 
 def test_cli_arguments_map_to_config() -> None:
     args = build_parser().parse_args(
-        "--listen 127.0.0.1:9001 --target 127.0.0.1:9000 --delay-ms 40 --jitter-ms 10 --loss 0.05 "
-        "--down-delay-ms 5 --udp-only --seed 4".split()
+        ["--listen", "127.0.0.1:9001", "--target", "127.0.0.1:9000", "--delay-ms", "40", "--jitter-ms", "10", "--loss", "0.05", "--down-delay-ms", "5", "--udp-only", "--seed", "4"]
     )
     cfg = config_from_args(args)
     assert cfg.listen == ("127.0.0.1", 9001) and cfg.target == ("127.0.0.1", 9000)

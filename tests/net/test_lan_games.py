@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 from fake_engine import GuessConfig, GuessEngine
+from lagproxy import LagConfig, ThreadedLagProxy
 from lan_helpers import LO, loopback, truth_hashes, wait_for  # noqa: F401  (fixture)
 
 from game.games import game_by_key
 from net.host_core import HostCore, HostSeat, SeatError, StartError
-from lagproxy import LagConfig, ThreadedLagProxy
 from net.lan import LanClient, LanHost, probe_table
 from net.protocol import PROTOCOL_VERSION
 from net.server import HostServer

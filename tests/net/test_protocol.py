@@ -8,10 +8,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from net.protocol import (MAX_ARRAY_LEN, MAX_DATAGRAM, MAX_DEPTH, MAX_FRAME, MAX_MAP_LEN,
-                          MAX_STR_LEN, FrameDecoder, FrameTooLarge, MalformedFrame, ProtocolError,
-                          check_plain, decode_datagram, decode_frame_body, encode_datagram,
-                          encode_frame)
+from net.protocol import (
+    MAX_ARRAY_LEN,
+    MAX_DATAGRAM,
+    MAX_DEPTH,
+    MAX_FRAME,
+    MAX_MAP_LEN,
+    MAX_STR_LEN,
+    FrameDecoder,
+    FrameTooLarge,
+    MalformedFrame,
+    ProtocolError,
+    check_plain,
+    decode_datagram,
+    decode_frame_body,
+    encode_datagram,
+    encode_frame,
+)
 
 plain_scalars = (st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1)
                  | st.floats(allow_nan=False) | st.text(max_size=20) | st.binary(max_size=20))

@@ -7,8 +7,8 @@ import random
 
 import msgpack
 import pytest
-from fake_engine import (GuessConfig, GuessEngine, LoopNet, Pass, counter_tokens, only,
-                         started_table as table)
+from fake_engine import GuessConfig, GuessEngine, LoopNet, Pass, counter_tokens, only
+from fake_engine import started_table as table
 from lan_helpers import truth_hashes
 
 from net import messages as m

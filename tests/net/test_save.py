@@ -11,8 +11,7 @@ from fake_engine import GuessConfig, GuessEngine
 from test_host_core import counter_tokens, play, table
 
 from net.host_core import HostCore, HostSeat
-from net.save import (AutoSaver, LanSave, SaveError, data_dir, decode_journal, default_save_path,
-                      encode_save, read_save)
+from net.save import AutoSaver, LanSave, SaveError, data_dir, decode_journal, default_save_path, encode_save, read_save
 
 ENGINE = GuessEngine()
 

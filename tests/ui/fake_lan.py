@@ -6,8 +6,9 @@ The session is a LocalSession that only claims this client's seats, so a game sc
 would a NetSession (with paused_on(), and seat kinds as the host's table says)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from game.core.bots import BotDriver
 from game.core.session import LocalSession, SeatInfo, Step
@@ -27,7 +28,7 @@ class LanSeat:
 class FakeNetSession(LocalSession):
     """The whole game in memory; this client plays `mine` and runs the bots among them."""
 
-    def __init__(self, info: Any, players: int, options: dict[str, str], table: "FakeTable",
+    def __init__(self, info: Any, players: int, options: dict[str, str], table: FakeTable,
                  mine: Sequence[int], seed: int = 7) -> None:
         config = info.make_config(players, dict(options))
         seats = [SeatInfo(s.name, s.kind, s.level) for s in table.seats]
@@ -95,7 +96,7 @@ class FakeTable:
 
 
 class FakeHost:
-    def __init__(self, lan: "FakeLan", info: Any, players: int, options: dict[str, str],
+    def __init__(self, lan: FakeLan, info: Any, players: int, options: dict[str, str],
                  plans: Sequence[Any], *, name: str, seed: int | None = None, bind: str = "0.0.0.0",
                  port: int = 47800, advertise: bool = True, **_: Any) -> None:
         if port in lan.busy_ports:
@@ -194,7 +195,7 @@ class FakeHost:
 
 
 class FakeClient:
-    def __init__(self, lan: "FakeLan", address: tuple[str, int], *, name: str, want: int = 1,
+    def __init__(self, lan: FakeLan, address: tuple[str, int], *, name: str, want: int = 1,
                  game: str, prefer: Sequence[int] = (), token: bytes | None = None) -> None:
         self.lan = lan
         self.address, self.name, self.want, self.game = address, name, want, game
@@ -287,7 +288,7 @@ class Entry:
 
 
 class FakeBrowser:
-    def __init__(self, lan: "FakeLan") -> None:
+    def __init__(self, lan: FakeLan) -> None:
         if lan.browser_error is not None:
             raise lan.browser_error
         self.lan = lan

@@ -12,25 +12,25 @@ import pytest
 from game.games import game_by_key
 from game.kabooom.rules import Pass
 from game.kabooom.scene import KabooomScene
-from game.ui.toolkit import theme
-from game.ui.toolkit.app import STEP, App
-from game.ui.routes import new_app
-from game.ui.toolkit.devices import InputRouter
-from game.ui.toolkit.input import Press
 from game.ui.lobby.entries import resume_scene
 from game.ui.lobby.lan import back_to_menu
+from game.ui.lobby.lan_results import LanResultsScene
 from game.ui.lobby.lan_status import HAND_KEY, LanStatusScene
 from game.ui.lobby.lobby_host import HostSetup, LanSeatOption
 from game.ui.lobby.lobby_join import GameRow, JoinScene
-from game.ui.screens.menu import MainMenu
 from game.ui.lobby.net_match import NetMatch
-from game.ui.screens.pause import PauseScene
-from game.ui.lobby.lan_results import LanResultsScene
-from game.ui.screens.results import ResultsScene
 from game.ui.lobby.waiting_room import WaitingRoom
+from game.ui.routes import new_app
+from game.ui.screens.menu import MainMenu
+from game.ui.screens.pause import PauseScene
+from game.ui.screens.results import ResultsScene
+from game.ui.toolkit import theme
+from game.ui.toolkit.app import STEP, App
+from game.ui.toolkit.devices import InputRouter
+from game.ui.toolkit.input import Press
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fake_lan import Entry, FakeLan, LanSeat  # noqa: E402
+from fake_lan import Entry, FakeLan, LanSeat
 
 KABOOOM = game_by_key("kabooom")
 
@@ -605,7 +605,7 @@ def test_bots_are_the_facades_and_the_scene_shows_their_moves(app: App, lan: Fak
 
 
 def test_resume_goes_straight_into_a_started_game(app: App, lan: FakeLan) -> None:
-    room = open_lobby(app, lan)
+    open_lobby(app, lan)
     host = lan.hosts[0]
     host.join(1, "Alice", ready=True)
     host.start()

@@ -6,25 +6,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-import sys
 import pygame
 import pytest
 
 from game.core import Action, Engine, Event, GameConfig, Outcome, Termination, WireCodec, rank_winners
 from game.definition import GameDef, Option
-from game.ui.toolkit.app import SIZE
-from game.ui.routes import new_app
-from game.ui.toolkit.devices import InputRouter
-from game.ui.toolkit.input import Press, key_code
 from game.ui.play.match import Match, SeatPlan
+from game.ui.routes import new_app
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.results import ResultsScene
 from game.ui.screens.rules_screen import RulesScreen
-from game.ui.toolkit.scene import Scene
-from game.ui.toolkit.settings import load_settings
 from game.ui.screens.settings_screen import BindingRow, SettingsScreen
 from game.ui.screens.setup import GameSetup
+from game.ui.toolkit.app import SIZE
+from game.ui.toolkit.devices import InputRouter
+from game.ui.toolkit.input import Press, key_code
+from game.ui.toolkit.scene import Scene
+from game.ui.toolkit.settings import load_settings
 
 # -- a stub game: seats take turns taking one stone; the last stone wins ---------------------------
 

@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.ui.toolkit import tween as tw
 from game.ui.toolkit.tween import Sequence, Tween, Tweens, delay

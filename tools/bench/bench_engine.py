@@ -26,9 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.core.engine import Engine, GameConfig  # noqa: E402
-from game.definition import GameDef  # noqa: E402
-from game.games import available_games, game_by_key  # noqa: E402
+from game.core.engine import Engine, GameConfig
+from game.definition import GameDef
+from game.games import available_games, game_by_key
 
 MAX_ACTIONS = 20_000
 

@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 # scenes sets SDL up (dummy drivers) before pygame is imported
-from scenes import (  # noqa: E402
+from scenes import (
     GAME_KEYS,
     make_app,
     make_match,
@@ -41,14 +41,14 @@ from scenes import (  # noqa: E402
 )
 
 # isort: split
-import pygame  # noqa: E402
+import pygame
 
-from game.definition import GameDef  # noqa: E402
-from game.games import game_by_key  # noqa: E402
-from game.ui.play.game_screen import GameScreen  # noqa: E402
-from game.ui.play.match import Match  # noqa: E402
-from game.ui.toolkit.app import App  # noqa: E402
-from game.ui.toolkit.input import Press  # noqa: E402
+from game.definition import GameDef
+from game.games import game_by_key
+from game.ui.play.game_screen import GameScreen
+from game.ui.play.match import Match
+from game.ui.toolkit.app import App
+from game.ui.toolkit.input import Press
 
 WARM_UP = 60   # frames of a new scene not counted
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.kabooom.bot import SearchBot, make_bot  # noqa: E402
-from game.kabooom.rules import DIFFICULTIES, KabooomConfig, KabooomEngine  # noqa: E402
+from game.kabooom.bot import SearchBot, make_bot
+from game.kabooom.rules import DIFFICULTIES, KabooomConfig, KabooomEngine
 
 ENGINE = KabooomEngine()
 TABLES = (["hard", "medium"], ["medium", "hard"], ["hard", "medium", "hard", "medium"])

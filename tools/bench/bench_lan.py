@@ -218,8 +218,9 @@ def run_peer(address: str, port: int, role: str, think: float) -> int:
 
 def bench_clock(peers: int, seconds: float, save_dir: Path) -> dict[str, list[float]]:
     from lagproxy import LagConfig, Link, ThreadedLagProxy
-    from net.lan import LanClient
+
     from net.address import Address
+    from net.lan import LanClient
 
     table = host(4, save_dir, 0.0, autosave=False)
     config = LagConfig(Address(LO, 0), Address(*table.address), upstream=Link(5.0, 2.0),

@@ -21,12 +21,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 # scenes sets SDL up (dummy drivers) before pygame is imported
-from scenes import GAME_KEYS, make_app, make_match, parse_options  # noqa: E402
+from scenes import GAME_KEYS, make_app, make_match, parse_options
 
 # isort: split
-import pygame  # noqa: E402
+import pygame
 
-from game.games import game_by_key  # noqa: E402
+from game.games import game_by_key
 
 
 def max_rss_mb() -> float:

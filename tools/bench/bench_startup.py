@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from game.games import available_games, game_by_key  # noqa: E402  (no pygame here)
+from game.games import available_games, game_by_key
 
 CHILD = r"""
 import time

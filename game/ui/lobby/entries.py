@@ -2,7 +2,8 @@
 hosted, resumed or joined from the command line."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from game.ui.lobby.lan import LanUnavailable, game_for_key, lan_games
 from game.ui.lobby.lobby_host import HostSetup
@@ -18,33 +19,33 @@ if TYPE_CHECKING:
 
 # -- the main menu ---------------------------------------------------------------------------------
 
-def _pressing_device(app: "App") -> str:
+def _pressing_device(app: App) -> str:
     # The main menu remembers which device pressed last; that player gets the first local seat.
     return getattr(app.stack.top, "device", "mouse") or "mouse"
 
 
-def open_host_setup(app: "App") -> None:
+def open_host_setup(app: App) -> None:
     if not lan_games(app):
         app.toast("No game is ready for LAN play yet.")
         return
     app.push(HostSetup(app, device=_pressing_device(app)))
 
 
-def open_join(app: "App") -> None:
+def open_join(app: App) -> None:
     if not lan_games(app):
         app.toast("No game is ready for LAN play yet.")
         return
     app.push(JoinScene(app, device=_pressing_device(app)))
 
 
-def menu_entries(app: "App") -> list[Item]:
+def menu_entries(app: App) -> list[Item]:
     return [Button("Host a LAN game", lambda: open_host_setup(app), note="others join you"),
             Button("Join a LAN game", lambda: open_join(app), note="find a table")]
 
 
 # -- from the command line -------------------------------------------------------------------------
 
-def resume_scene(app: "App", lan_host: Any, devices: Sequence[str] = ()) -> "Scene":
+def resume_scene(app: App, lan_host: Any, devices: Sequence[str] = ()) -> Scene:
     """The screen for a host resumed from its save (`kombo-arcade --resume`): the waiting room,
     which goes straight on into the game when the game had started."""
     info = getattr(lan_host, "info", None)
@@ -55,7 +56,7 @@ def resume_scene(app: "App", lan_host: Any, devices: Sequence[str] = ()) -> "Sce
     return WaitingRoom(app, info, lan_host, devices=list(devices), host=True)
 
 
-def client_scene(app: "App", lan_client: Any, info: "GameDef",
-                 devices: Sequence[str] = ()) -> "Scene":
+def client_scene(app: App, lan_client: Any, info: GameDef,
+                 devices: Sequence[str] = ()) -> Scene:
     """The waiting room of a game joined from the command line (`--join ADDRESS`)."""
     return WaitingRoom(app, info, lan_client, devices=list(devices), host=False)

@@ -8,14 +8,14 @@ from __future__ import annotations
 import functools
 import ipaddress
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from game.ui.toolkit.settings import Settings
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ class LanBackend:
     ping: Callable[[tuple[str, int]], float | None] | None = None   # round trip in ms, blocking
 
 
-def backend(app: "App") -> LanBackend:
+def backend(app: App) -> LanBackend:
     custom = getattr(app, "lan_backend", None)
     if custom is not None:
         return custom
@@ -55,22 +55,22 @@ def backend(app: "App") -> LanBackend:
                       functools.partial(Browser, interfaces=[interface]), measure_ping)
 
 
-def lan_games(app: "App") -> list["GameDef"]:
+def lan_games(app: App) -> list[GameDef]:
     """The games one can host or join: those that are ready."""
     return [info for info in app.games if info.available and info.lan]
 
 
-def game_for_key(app: "App", key: str) -> "GameDef | None":
+def game_for_key(app: App, key: str) -> GameDef | None:
     return next((info for info in app.games if info.key == key), None)
 
 
-def default_name(app: "App", fallback: str = DEFAULT_HOST_NAME) -> str:
+def default_name(app: App, fallback: str = DEFAULT_HOST_NAME) -> str:
     """The player's name from the settings; the untouched default reads better as `fallback`."""
     name = (app.settings.player_name or "").strip()
     return fallback if not name or name == Settings().player_name else name
 
 
-def remember_name(app: "App", name: str) -> None:
+def remember_name(app: App, name: str) -> None:
     """Keep the name for next time (the caller saves the settings)."""
     name = name.strip()[:MAX_NAME]
     if name and name not in (DEFAULT_HOST_NAME, Settings().player_name):   # defaults stay unset
@@ -103,7 +103,7 @@ def _lan_ip() -> str | None:
     return None
 
 
-def back_to_menu(app: "App", message: str = "", kind: str = "error") -> None:
+def back_to_menu(app: App, message: str = "", kind: str = "error") -> None:
     """Leave whatever LAN screen is up for the main menu, saying why."""
     if message:
         # the reason alone: notices that led up to it ("the host closed the connection") repeat it

@@ -8,15 +8,14 @@ import errno
 import logging
 from typing import TYPE_CHECKING, Any
 
-from game.ui.lobby.lan import LanUnavailable, MAX_NAME, backend, default_name, lan_games, remember_name
+from game.ui.lobby.lan import MAX_NAME, LanUnavailable, backend, default_name, lan_games, remember_name
+from game.ui.lobby.waiting_room import WaitingRoom
 from game.ui.screens.seat_setup import ROW, VALUE_W, SeatOptionBase, SeatSetupScene
 from game.ui.toolkit.text_field import TextField, TextInputSwitch
 from game.ui.toolkit.widgets import Button, Choice, DigitField, Item
-from game.ui.lobby.waiting_room import WaitingRoom
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
@@ -54,7 +53,7 @@ class HostSetup(SeatSetupScene[LanSeatOption]):
     human_prefix = "Here · "
     bot_detail = "Plays by itself, run on this computer"
 
-    def __init__(self, app: "App", *, device: str = "mouse", info: "GameDef | None" = None) -> None:
+    def __init__(self, app: App, *, device: str = "mouse", info: GameDef | None = None) -> None:
         games = lan_games(app)
         super().__init__(app, info or games[0], device="kb1" if device == "mouse" else device)
         self.games = games
@@ -118,7 +117,7 @@ class HostSetup(SeatSetupScene[LanSeatOption]):
     def _titles(self) -> tuple[str, str]:
         return "Host a LAN game", "Players on this network join your table"
 
-    def _set_game(self, info: "GameDef") -> None:
+    def _set_game(self, info: GameDef) -> None:
         self.info = info
         self._reset_game()
         self._build()

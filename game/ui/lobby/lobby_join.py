@@ -10,26 +10,37 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.toolkit import theme
-from game.ui.toolkit.input import Press, device_hint, device_name
-from game.ui.lobby.lan import (MAX_NAME, LanUnavailable, backend, default_name, game_for_key, lan_games,
-                  remember_name)
+from game.ui.lobby.lan import MAX_NAME, LanUnavailable, backend, default_name, game_for_key, lan_games, remember_name
 from game.ui.lobby.ping_board import PingBoard, ping_text
 from game.ui.lobby.seat_memory import seat_memory_for
+from game.ui.lobby.waiting_room import SeatRejoin, WaitingRoom
+from game.ui.toolkit import theme
+from game.ui.toolkit.input import Press, device_hint, device_name
 from game.ui.toolkit.text_field import TextField, TextInputSwitch
 from game.ui.toolkit.theme import Fonts
-from game.ui.toolkit.widgets import (Backdrop, Button, ButtonRow, Choice, Heading, Item, Menu, MenuScene,
-                      draw_hints, draw_panel, draw_text, draw_title)
-from game.ui.lobby.waiting_room import SeatRejoin, WaitingRoom
+from game.ui.toolkit.widgets import (
+    Backdrop,
+    Button,
+    ButtonRow,
+    Choice,
+    Heading,
+    Item,
+    Menu,
+    MenuScene,
+    draw_hints,
+    draw_panel,
+    draw_text,
+    draw_title,
+)
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
@@ -228,7 +239,7 @@ class ColumnsMenu(Menu):
 # -- the screen ------------------------------------------------------------------------------------
 
 class JoinScene(MenuScene):
-    def __init__(self, app: "App", *, device: str = "mouse") -> None:
+    def __init__(self, app: App, *, device: str = "mouse") -> None:
         super().__init__(app)
         self.menu = ColumnsMenu([LEFT, RIGHT], app.audio.play)
         self.backdrop = Backdrop()
@@ -357,7 +368,7 @@ class JoinScene(MenuScene):
             self.local[i] = device
         return set_device
 
-    def _set_game(self, info: "GameDef") -> None:
+    def _set_game(self, info: GameDef) -> None:
         self.info = info
 
     def _set_error(self, text: str) -> None:
@@ -399,7 +410,7 @@ class JoinScene(MenuScene):
         self._set_error("")
         self.join((address.host, address.port), self.info, str(address))
 
-    def join(self, address: tuple[str, int], info: "GameDef", where: str) -> None:
+    def join(self, address: tuple[str, int], info: GameDef, where: str) -> None:
         devices = self._devices()
         for device in self.local:
             if device not in devices:

@@ -13,19 +13,18 @@ submit for the same step, and one of them would be refused.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from game.core.session import SeatInfo
-
-from game.ui.toolkit.input import device_name
 from game.ui.lobby.lan import DEFAULT_DEVICES
 from game.ui.play.match import DeviceSeats, SeatPlan
+from game.ui.toolkit.input import device_name
 from game.ui.toolkit.theme import PLAYER_NAMES
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
@@ -78,7 +77,7 @@ def assign_devices(local_humans: Sequence[int],
 class NetMatch(DeviceSeats):
     can_rematch = False           # no couch Rematch: the host's results offer "Play again" instead
 
-    def __init__(self, app: "App | None", info: "GameDef", lan: Any,
+    def __init__(self, app: App | None, info: GameDef, lan: Any,
                  devices: Mapping[int, str] | Sequence[str] = (), *, host: bool = False,
                  bot_think_time: float = 0.7, inline_bots: bool = False) -> None:
         self.app = app
@@ -208,7 +207,7 @@ class NetMatch(DeviceSeats):
         level = level or (levels[len(levels) // 2] if levels else "")
         self.lan.hand_to_bot(seat, level)
 
-    def rematch(self) -> "NetMatch":
+    def rematch(self) -> NetMatch:
         raise RuntimeError("a LAN game replays through its waiting room: the host's Play again")
 
     def close(self) -> None:

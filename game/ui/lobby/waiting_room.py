@@ -7,23 +7,33 @@ Every network call is the facade's, in its own threads: this screen only reads i
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.toolkit import theme
 from game.ui.lobby.lan import back_to_menu, shareable_address
 from game.ui.lobby.lan_status import LanStatusScene
 from game.ui.lobby.net_match import NetMatch
 from game.ui.lobby.ping_board import ping_text
+from game.ui.toolkit import theme
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
-from game.ui.toolkit.widgets import (Backdrop, Button, ButtonRow, Choice, MenuScene, draw_chip, draw_hints,
-                      draw_panel, draw_text, draw_title)
+from game.ui.toolkit.widgets import (
+    Backdrop,
+    Button,
+    ButtonRow,
+    Choice,
+    MenuScene,
+    draw_chip,
+    draw_hints,
+    draw_panel,
+    draw_text,
+    draw_title,
+)
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
@@ -99,7 +109,7 @@ class SeatRejoin:
 
 
 class WaitingRoom(MenuScene):
-    def __init__(self, app: "App", info: "GameDef", lan: Any, *,
+    def __init__(self, app: App, info: GameDef, lan: Any, *,
                  devices: Mapping[int, str] | Sequence[str] = (), host: bool,
                  where: str = "", rejoin: SeatRejoin | None = None) -> None:
         super().__init__(app)

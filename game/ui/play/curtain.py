@@ -8,8 +8,8 @@ drawn: the viewer is only ever a human at this screen.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import pygame
 

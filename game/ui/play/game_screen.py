@@ -12,6 +12,7 @@ A game's scene overrides the hooks below (each declared here with its default), 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
@@ -57,7 +58,7 @@ class GameScreen(Scene):
         self.policy.follow(self.looking_seat())
         if self.viewer is not None:
             self.policy.shown(self.viewer)
-        self.view: dict[str, Any] = self.session.view(self.viewer)
+        self.view: Mapping[str, Any] = self.session.view(self.viewer)
         self.anim: Animation | None = None
         self.messages = Toasts(style="pill", max_shown=2)
         self.banner: Banner | None = None

@@ -1,7 +1,7 @@
 """What to call a device's keys on screen: 'E', 'R-Shift', 'Num9', 'W A S D', 'Arrows'."""
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from game.ui.toolkit.input import DEFAULT_ZONES
 

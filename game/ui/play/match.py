@@ -6,8 +6,9 @@ same seats and options.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from game.core.bots import BotDriver
 from game.core.session import LocalSession, SeatInfo, Session
@@ -83,7 +84,7 @@ class Match(DeviceSeats):
         if self.bots is not None:
             self.bots.update(now)
 
-    def rematch(self) -> "Match":
+    def rematch(self) -> Match:
         self.close()
         return Match(self.info, self.players, self.options, self.plans,
                      random.Random(self.seed).randrange(1, 2**31 - 1),

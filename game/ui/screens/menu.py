@@ -4,18 +4,28 @@ More entries (LAN play) come from the navigator (`app.nav.menu_entries`), listed
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
-from game.ui.toolkit.widgets import (NAV_HINTS, Backdrop, Button, Gap, Item, MenuScene, draw_hints, draw_panel,
-                      draw_text, draw_title)
+from game.ui.toolkit.widgets import (
+    NAV_HINTS,
+    Backdrop,
+    Button,
+    Gap,
+    Item,
+    MenuScene,
+    draw_hints,
+    draw_panel,
+    draw_text,
+    draw_title,
+)
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 MENU_LEFT, MENU_TOP, MENU_WIDTH = 130, 238, 540
@@ -23,7 +33,7 @@ PANEL_LEFT, PANEL_WIDTH = 730, 420
 
 
 class MainMenu(MenuScene):
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop = Backdrop()
         self.games: dict[int, GameDef] = {}          # id(item) -> game, for the details panel
@@ -51,7 +61,7 @@ class MainMenu(MenuScene):
         self.menu.focus_on(playable[0] if playable else settings)
         self.device = "mouse"         # the device that last pressed: it gets seat 1 in the setup
 
-    def _chooser(self, info: "GameDef") -> Callable[[], None]:
+    def _chooser(self, info: GameDef) -> Callable[[], None]:
         def choose() -> None:
             if not info.available:
                 self.app.toast(f"{info.title} is coming soon. Try Kabooom! meanwhile.")

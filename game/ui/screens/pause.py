@@ -10,8 +10,8 @@ from game.ui.toolkit.input import Press
 from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_hints, draw_panel, draw_text
 
 if TYPE_CHECKING:
-    from game.ui.toolkit.app import App
     from game.ui.play.match import Match
+    from game.ui.toolkit.app import App
 
 PANEL = pygame.Rect(0, 0, 460, 360)
 
@@ -20,7 +20,7 @@ class PauseScene(MenuScene):
     opaque = False
     pauses_below = True
 
-    def __init__(self, app: "App", match: "Match") -> None:
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.veil = Veil()

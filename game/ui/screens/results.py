@@ -17,8 +17,8 @@ from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
 from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_chip, draw_panel, draw_text
 
 if TYPE_CHECKING:
-    from game.ui.toolkit.app import App
     from game.ui.play.match import Match
+    from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ class ResultsScene(MenuScene):
     opaque = False
     pauses_below = True
 
-    def __init__(self, app: "App", match: "Match") -> None:
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.veil = Veil()

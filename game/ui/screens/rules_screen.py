@@ -19,7 +19,6 @@ from game.ui.toolkit.widgets import Backdrop, draw_focus, draw_hints, draw_panel
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 VIEW = pygame.Rect(150, 160, 980, 506)
@@ -75,7 +74,7 @@ def layout_rules(text: str, fonts: Fonts, width: int) -> pygame.Surface:
 
 
 class RulesScreen(Scene):
-    def __init__(self, app: "App", info: "GameDef") -> None:
+    def __init__(self, app: App, info: GameDef) -> None:
         super().__init__(app)
         self.info = info
         self.backdrop = Backdrop()
@@ -100,11 +99,8 @@ class RulesScreen(Scene):
             self.scroll_by(-LINE_STEP)
         elif press.button == "down":
             self.scroll_by(LINE_STEP)
-        elif press.button in ("back", "pause"):
+        elif press.button in ("back", "pause") or (press.button == "select" and (press.pos is None or self.close_rect.collidepoint(press.pos))):
             self.close()
-        elif press.button == "select":
-            if press.pos is None or self.close_rect.collidepoint(press.pos):
-                self.close()
         return True
 
     def handle_raw(self, event: pygame.event.Event) -> bool:

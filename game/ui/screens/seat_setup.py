@@ -4,20 +4,31 @@ game's options, remembering the last setup of each game, and refreshing the seat
 comes or goes. Each screen adds its own rows, its start button and its own kinds of seat."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import device_hint, device_name
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
-from game.ui.toolkit.widgets import (Backdrop, Button, ButtonRow, Choice, Gap, Item, MenuScene, draw_hints,
-                      draw_panel, draw_text, draw_title)
+from game.ui.toolkit.widgets import (
+    Backdrop,
+    Button,
+    ButtonRow,
+    Choice,
+    Gap,
+    Item,
+    MenuScene,
+    draw_hints,
+    draw_panel,
+    draw_text,
+    draw_title,
+)
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 SEAT_ROW_H = 54
@@ -54,7 +65,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
     options: dict[str, str]
     start_row: ButtonRow
 
-    def __init__(self, app: "App", info: "GameDef", *, device: str) -> None:
+    def __init__(self, app: App, info: GameDef, *, device: str) -> None:
         super().__init__(app)
         self.info = info
         self.device = device            # the device that opened this screen plays the first seat

@@ -9,19 +9,39 @@ from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.logs import log_file, log_path_or_none, shown_path
 from game.ui.toolkit import theme
-from game.ui.toolkit.input import (COMMON_KEYS, DEFAULT_ZONES, KEYBOARD_ZONES, ZONE_BUTTONS, Press, device_name,
-                    key_name, pretty_key)
+from game.ui.toolkit.input import (
+    COMMON_KEYS,
+    DEFAULT_ZONES,
+    KEYBOARD_ZONES,
+    ZONE_BUTTONS,
+    Press,
+    device_name,
+    key_name,
+    pretty_key,
+)
 from game.ui.toolkit.settings import SCALES
-from game.ui.toolkit.widgets import (Backdrop, Button, ButtonRow, Choice, Gap, Item, MenuScene, draw_hints,
-                      draw_panel, draw_text, draw_title)
 from game.ui.toolkit.theme import Fonts
+from game.ui.toolkit.widgets import (
+    Backdrop,
+    Button,
+    ButtonRow,
+    Choice,
+    Gap,
+    Item,
+    MenuScene,
+    draw_hints,
+    draw_panel,
+    draw_text,
+    draw_title,
+)
 
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App
@@ -125,7 +145,7 @@ def lan_choices(current: str) -> list[str]:
 
 
 class SettingsScreen(MenuScene):
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop = Backdrop()
         self.grid = Grid()
@@ -138,7 +158,7 @@ class SettingsScreen(MenuScene):
         self.scale.select_value(s.window_scale)
         self.volume = Choice("Volume", choices=list(range(0, 101, 10)), on_change=self._set_volume,
                              fmt=lambda v: f"{v}%", wrap=False, height=ROW)
-        self.volume.select_value(int(round(s.volume / 10)) * 10)
+        self.volume.select_value(round(s.volume / 10) * 10)
         self.sound = Choice("Sound", choices=[False, True], index=int(s.muted),
                             on_change=self._set_muted, fmt=lambda m: "Muted" if m else "On",
                             height=ROW)

@@ -12,7 +12,6 @@ from game.ui.toolkit.widgets import Button, DigitField, Item
 
 if TYPE_CHECKING:
     from game.definition import GameDef
-
     from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
@@ -33,7 +32,7 @@ class GameSetup(SeatSetupScene[SeatOption]):
     seat_type = SeatOption
     hints = "Left / Right change a row · number keys type a seed · Backspace back"
 
-    def __init__(self, app: "App", info: "GameDef", *, device: str = "mouse") -> None:
+    def __init__(self, app: App, info: GameDef, *, device: str = "mouse") -> None:
         super().__init__(app, info, device=device)
         self.seed_field = DigitField("Seed", max_len=MAX_SEED_DIGITS, placeholder="random",
                                      value_width=VALUE_W, height=ROW)

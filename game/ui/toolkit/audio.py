@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 from array import array
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -79,7 +79,7 @@ def mix(*parts: tuple[float, Samples]) -> Samples:
 
 
 def _recipes(rate: int) -> dict[str, Callable[[], Samples]]:
-    at = lambda seconds: seconds * rate   # noqa: E731  (offsets in samples)
+    at = lambda seconds: seconds * rate
     return {
         "click": lambda: tone(rate, 0.04, 1900, 1500, amp=0.4, decay=7),
         "place": lambda: mix((0, tone(rate, 0.14, 240, 150, amp=0.55, wave="soft", decay=6)),

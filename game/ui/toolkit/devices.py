@@ -7,8 +7,9 @@ besides A/B slaps, and every Start/Back-like button pauses.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import pygame
 

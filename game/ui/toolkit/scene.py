@@ -18,7 +18,7 @@ class Scene:
     opaque: bool = True          # hides the scenes below it
     pauses_below: bool = True    # scenes below stop updating while this one is on top
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def on_enter(self) -> None:
@@ -27,18 +27,18 @@ class Scene:
     def on_exit(self) -> None:
         """Popped or replaced."""
 
-    def handle_raw(self, event: "pygame.event.Event") -> bool:
+    def handle_raw(self, event: pygame.event.Event) -> bool:
         """A raw pygame event (text entry, key rebinding, mouse motion). True if consumed."""
         return False
 
-    def handle(self, press: "Press") -> bool:
+    def handle(self, press: Press) -> bool:
         """A semantic press from a seat's device. True if consumed."""
         return False
 
     def update(self, dt: float) -> None:
         """One fixed simulation step of `dt` seconds."""
 
-    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draw; `alpha` in [0, 1) is how far the clock is between two simulation steps."""
 
 
@@ -89,10 +89,7 @@ class SceneStack:
                 self._scenes[-1].on_enter()
 
     def dispatch(self, method: str, event: Any) -> bool:
-        for scene in reversed(list(self._scenes)):
-            if getattr(scene, method)(event):
-                return True
-        return False
+        return any(getattr(scene, method)(event) for scene in reversed(list(self._scenes)))
 
     def update(self, dt: float) -> None:
         for scene in reversed(list(self._scenes)):
@@ -100,7 +97,7 @@ class SceneStack:
             if scene.pauses_below:
                 break
 
-    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
         start = 0
         for i in range(len(self._scenes) - 1, -1, -1):
             if self._scenes[i].opaque:

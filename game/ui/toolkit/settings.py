@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from game.storage import config_dir, write_atomic
-
 from game.ui.toolkit.input import DEFAULT_ZONES, ZONE_BUTTONS
 
 FILE_NAME = "settings.json"
@@ -41,7 +40,7 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: Any) -> "Settings":
+    def from_json(cls, data: Any) -> Settings:
         """Build from parsed JSON, keeping each valid field and defaulting the rest; unknown keys
         are ignored so older and newer versions can share a file."""
         if not isinstance(data, dict):

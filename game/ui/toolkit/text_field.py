@@ -7,8 +7,9 @@ the keyboard seats' zones (WASD, IJKL, the numpad) type instead of moving. Keys 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 

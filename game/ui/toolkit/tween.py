@@ -8,11 +8,12 @@ Values may be numbers or tuples of numbers (positions, colours).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence as Seq, Union
 
 Easing = Callable[[float], float]
-Value = Union[float, tuple[float, ...]]
+Value = float | tuple[float, ...]
 
 
 # -- easing curves: t in [0, 1] -> progress, with f(0) = 0 and f(1) = 1 ---------------------------

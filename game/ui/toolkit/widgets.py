@@ -7,8 +7,9 @@ which keeps rendered text, so an unchanged menu costs only blits per frame.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -591,7 +592,7 @@ class MenuScene(Scene):
     """A screen run by one Menu. It is modal: presses and mouse movement never reach the scenes
     below it. Back and pause call `back()` (by default: close this screen)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.menu = Menu([], (0, 0), 100, sound=app.audio.play)
 
