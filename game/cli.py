@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import logs  # no pygame here: logging and the data folder
+from game.ui.toolkit.display_env import display_kind
 
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App
@@ -352,19 +353,10 @@ def _default_port() -> int:
     return DEFAULT_PORT
 
 
-def _has_display() -> bool:
-    """Whether a window could open here; a guess made before pygame is imported."""
-    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
-        return False
-    if sys.platform.startswith("linux") or "bsd" in sys.platform:
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
-
-
 def _gui_resume(args: argparse.Namespace) -> int | None:
     """--resume with a window: restore the host here, then let the window show it. None: there is
     no window to show it in (no display, or no LAN scenes in this build): go headless."""
-    if args.headless or not _has_display():
+    if args.headless or display_kind() != "real":
         return None
     try:
         from game.ui.lobby.entries import resume_scene  # noqa: F401  (the scene that shows a resumed table)
@@ -449,7 +441,7 @@ def is_headless(args: argparse.Namespace) -> bool:
     """Whether this run has no window: its progress goes to the terminal, and so do its logs."""
     if args.demo is not None or args.host is not None or args.join is not None:
         return True
-    return args.resume is not None and (args.headless or not _has_display())
+    return args.resume is not None and (args.headless or display_kind() != "real")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -453,8 +453,9 @@ def test_rules_text_has_its_sections_and_the_table_numbers():
     sections = [block.split("\n", 1)[0] for block in text.strip().split("\n\n")]
     assert sections == ["Goal", "Setup by difficulty", "Moving", "Captures table", "Dynamite",
                         "Passing and the end", "Scoring"]
-    for players, quota in TABLE.quota.items():
-        assert f"{quota} with {players} players" in text or f"{quota} counters with {players}" in text
+    counts = [f"{quota} with {players} players" for players, quota in sorted(TABLE.quota.items())]
+    counts[0] = counts[0].replace(" with", " counters with", 1)
+    assert "brings " + ", ".join(counts) + "." in text
     assert "1 point less on Medium, 2 points less on Hard" in text
     assert "<" not in text and "*" not in text and "#" not in text
 

@@ -2,12 +2,11 @@
 from the settings. Headless tests run without one (App.display is then None)."""
 from __future__ import annotations
 
-import os
-import sys
 import warnings
 
 import pygame
 
+from game.ui.toolkit.display_env import display_kind
 from game.ui.toolkit.settings import Settings
 
 CAPTION = "Kombo Arcade"
@@ -19,14 +18,6 @@ class NoDisplay(Exception):
     """There is no screen to open a window on."""
 
 
-def display_expected() -> bool:
-    """False where opening a window cannot work: Linux without X11 or Wayland, unless the player
-    picked an SDL video driver on purpose (tests use the dummy one)."""
-    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
-        return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
 class Display:
     def __init__(self, size: tuple[int, int], settings: Settings) -> None:
         self.size = size
@@ -34,7 +25,7 @@ class Display:
         self.surface: pygame.Surface | None = None
 
     def open(self) -> pygame.Surface:
-        if not display_expected():
+        if display_kind() == "none":
             raise NoDisplay(NO_DISPLAY)
         try:
             pygame.display.init()
