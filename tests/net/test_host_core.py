@@ -62,11 +62,11 @@ def test_join_in_the_lobby_gets_welcome_and_the_seat_table_but_no_views() -> Non
 
 def test_join_after_the_start_gets_snapshots() -> None:
     host = make_host(2, [HostSeat("open"), HostSeat("bot", "B", "easy")])
-    host.receive("a", hello(), 0.0)
+    token = only(host.receive("a", hello(), 0.0), "a", m.Welcome).token
     start(host)
     out = host.receive("w", hello(want=0), 0.0)
     assert [x.seat for x in out.to("w") if isinstance(x, m.Snapshot)] == [None]
-    out = host.receive("a2", hello(token=host._conns["a"].token), 0.0)
+    out = host.receive("a2", hello(token=token), 0.0)
     snaps = [x for x in out.to("a2") if isinstance(x, m.Snapshot)]
     assert [s.seat for s in snaps] == [0, None]             # its seat, then the public view
     assert snaps[0].view == ENGINE.view(host.state, 0) and snaps[0].legal == (["ready", 0],)

@@ -318,7 +318,8 @@ def test_an_incompatible_or_full_game_is_not_joined(app: App, lan: FakeLan) -> N
 def test_local_players_join_with_their_devices(app: App, lan: FakeLan) -> None:
     lan.entries = list(ENTRIES)
     scene = open_join(app, lan)
-    scene._set_local(2)
+    scene.menu.focus_on(next(i for i in scene.menu.items if getattr(i, "label", "") == "Players here"))
+    press(app, "right")                         # "Players here": 1 -> 2, as a player would
     assert scene.local == ["kb1", "kb2"]
     scene.join_entry(ENTRIES[0])
     assert lan.clients[0].want == 2
