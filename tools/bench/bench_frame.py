@@ -5,14 +5,15 @@
 
 Every seat is a keyboard human, so nothing plays by itself. A random game of that setup is played
 halfway (--steps: that many random actions instead), the game's scene is opened on it, and then,
-whenever the scene is not busy, a random legal action of a seat that may act is submitted (a pass
-only when nothing else is legal): real moves, so every frame shows the game's own animations. The
+whenever the scene is not busy (and at least 0.2 s after the last action, a quick player's pace), a
+random legal action of a seat that may act is submitted (a pass only when nothing else is legal): real moves, so every frame shows the game's own animations. The
 action is applied to the session between frames; the scene takes the step inside the timed update,
 as it takes a bot's move. Where several humans share a screen in a game with hidden information the
 curtain goes up between turns; the seat's own select press lifts it, and frames drawn with the
 curtain up are not counted. When a game ends (and its last move has been shown) a new match with the
-next seed is set up the same way with a new scene; the first 60 frames of every scene are not
-counted (they build caches: background, sprites, text).
+next seed is set up the same way with a new scene. The first 60 frames of the run are not counted
+(start-up builds caches: background, sprites, text); a later game's first frames count, as a player
+sees them.
 
 Prints the median and p99 of draw() alone and of a whole frame (fixed-step update + draw), in
 milliseconds of wall time, and of the frame's CPU time, which stays meaningful when other processes
@@ -50,7 +51,9 @@ from game.ui.play.match import Match
 from game.ui.toolkit.app import App
 from game.ui.toolkit.input import Press
 
-WARM_UP = 60   # frames of a new scene not counted
+WARM_UP = 60   # frames of the first scene not counted (start-up: caches, fonts)
+PACE = 12      # frames at least between two actions (0.2 s: a quick player), so a short game still
+               # shows frames between its moves
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -104,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     frame_ms: list[float] = []
     cpu_ms: list[float] = []
     animating = submitted = curtains = games = 0
-    age = 0        # frames drawn by the current scene
+    age = last_action = 0    # frames drawn by the current scene; the frame of its last action
+    warm_up = WARM_UP
     dt = 1 / 60    # a 60 Hz display: two fixed steps per frame
     while len(draw_ms) < args.frames:
         session = match.session
@@ -116,13 +120,15 @@ def main(argv: list[str] | None = None) -> int:
             if match.session.outcome() is not None:
                 raise SystemExit(f"seed {seed}: the game is over before the scene opens (--steps?)")
             scene = open_scene(app, match)
-            age = 0
+            age = last_action = 0
+            warm_up = 0        # a new game's first frames count: a player sees them too
             session = match.session
         waiting = scene.curtain_seat
         if waiting is not None:
             for device in scene.devices_of(waiting)[:1]:
                 app.stack.dispatch("handle", Press(device, "select", clock.t))
-        elif not scene.busy():
+        elif not scene.busy() and age >= last_action + PACE:
+            last_action = age
             action = random_action(session, rng)
             if action is not None:
                 session.submit(action)
@@ -138,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         age += 1
         if scene.curtain_seat is not None:
             curtains += 1
-        elif age > WARM_UP:
+        elif age > warm_up:
             draw_ms.append((t2 - t1) * 1000)
             frame_ms.append((t2 - t0) * 1000)
             cpu_ms.append((c1 - c0) * 1000)

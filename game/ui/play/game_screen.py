@@ -357,18 +357,16 @@ class GameScreen(Scene):
         surf = sprites.get((b.text, b.colour))
         if surf is None:
             surf = sprites[(b.text, b.colour)] = banner_surface(self.text, b.text, b.colour)
-        scale = round(b.scale() * 20) / 20   # a handful of sizes, each scaled once and kept
+        scale = round(b.scale() * 10) / 10   # a handful of sizes during the pop-in, each scaled once
         if scale != 1.0:
             key = (b.text, b.colour, scale)
             scaled = sprites.get(key)
             if scaled is None:
                 w, h = surf.get_size()
-                scaled = sprites[key] = pygame.transform.smoothscale(
-                    surf, (max(1, int(w * scale)), max(1, int(h * scale))))
+                # plain scaling: these frames last a tenth of a second; smoothscale cost several ms each
+                scaled = sprites[key] = pygame.transform.scale(surf, (max(1, int(w * scale)), max(1, int(h * scale))))
             surf = scaled
-        if b.opacity < 255:
-            surf = surf.copy()
-            surf.set_alpha(b.opacity)
+        surf.set_alpha(b.opacity)           # the cached surface's own alpha, set again every frame
         surface.blit(surf, surf.get_rect(center=self.banner_anchor()))
 
 
