@@ -1,11 +1,15 @@
 """Colours, sizes and fonts, in one place so every scene looks like one game."""
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
 from game.core.seats import SEAT_NAMES
+
+log = logging.getLogger(__name__)
 
 BG = (24, 22, 38)
 BG_GLOW = (44, 36, 78)         # the soft light behind titles
@@ -36,9 +40,28 @@ ROW_H = 46          # one menu row
 RADIUS = 10         # corner radius of panels and rows
 
 
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_FILES = {False: "Inter-Regular.otf", True: "Inter-Bold.otf"}
+# Sizes across the client were chosen for pygame's default font, which draws about 0.72 of Inter's
+# width at the same nominal size: scaling keeps every layout's text the width it was designed for.
+FONT_SCALE = 0.72
+
+
+def _load_font(size: int, bold: bool) -> pygame.font.Font:
+    path = FONT_DIR / FONT_FILES[bold]
+    try:
+        return pygame.font.Font(str(path), max(6, round(size * FONT_SCALE)))
+    except (OSError, FileNotFoundError):
+        log.warning("the bundled font %s is missing; using pygame's default font", path, exc_info=True)
+        font = pygame.font.Font(None, size)
+        font.set_bold(bold)
+        return font
+
+
 class Fonts:
     """Font cache per size, and a bounded cache of rendered text (rendering is the costly part of a
-    frame). pygame's bundled default font, so nothing needs installing."""
+    frame). The bundled Inter (a real bold weight, proper kerning; assets/fonts, SIL OFL); pygame's
+    default font only if those files are missing from a broken install."""
 
     MAX_TEXTS = 800
 
@@ -52,8 +75,7 @@ class Fonts:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
+            font = _load_font(size, bold)
             self._cache[key] = font
         return font
 
