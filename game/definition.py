@@ -34,6 +34,7 @@ class Option:
     label: str
     choices: tuple[str, ...]
     default: str
+    notes: Mapping[str, str] = field(default_factory=dict)   # choice -> what it means, in a line
 
 
 @dataclass(frozen=True)

@@ -125,7 +125,8 @@ class StubScene(Scene):
 HERE = __name__
 STUB = GameDef.for_engine(StubEngine, tagline="A test of the menus.", config=make_config, bot=make_bot,
                           bot_levels=("easy", "hard"), rules=RULES, scene=f"{HERE}:StubScene",
-                          options=(Option("difficulty", "Difficulty", ("easy", "medium", "hard"), "easy"),),
+                          options=(Option("difficulty", "Difficulty", ("easy", "medium", "hard"), "easy",
+                                          notes={"easy": "Dealt for you", "medium": "You place yours"}),),
                           result_line=lambda view, seat: f"took {view['taken'][seat]}")
 LATER = GameDef.coming_soon("later", "Later Game", "Not ready.", 2, 6)
 
@@ -535,3 +536,30 @@ def test_toasts_fade_away(app):
     for _ in range(200):                # a little over three seconds
         step(app)
     assert app.toasts.texts == []
+
+
+# -- how to play ---------------------------------------------------------------------------------
+
+def test_how_to_play_on_the_main_menu_opens_the_rules_of_the_game_pointed_at(app):
+    menu = app.stack.top
+    assert focused_label(menu) == "Stub Game"
+    focus_row(menu, lambda item: item.label == "How to play")
+    press(app, "select")
+    rules = app.stack.top
+    assert isinstance(rules, RulesScreen) and rules.info is STUB
+
+
+def test_how_to_play_on_the_setup_screen_and_each_option_explained(app):
+    keys(app, "e")
+    setup = app.stack.top
+    assert isinstance(setup, GameSetup)
+    difficulty = next(i for i in setup.menu.items if getattr(i, "label", "") == "Difficulty")
+    assert difficulty.detail is not None and difficulty.detail() == "Dealt for you"
+    difficulty.adjust(1)
+    assert difficulty.detail() == "You place yours"
+    setup.menu.focus_on(setup.start_row)
+    setup.start_row.index = [b.label for b in setup.start_row.buttons].index("How to play")
+    press(app, "select")
+    assert isinstance(app.stack.top, RulesScreen) and app.stack.top.info is STUB
+    press(app, "back")
+    assert app.stack.top is setup

@@ -28,7 +28,13 @@ if TYPE_CHECKING:
     from game.definition import GameDef
     from game.ui.toolkit.app import App
 
-MENU_LEFT, MENU_TOP, MENU_WIDTH = 130, 238, 540
+MENU_LEFT, MENU_TOP, MENU_WIDTH = 130, 198, 540
+TITLE_Y, SUBTITLE_Y = 84, 142
+# What the entries other screens add (LAN play) lead to, for the details panel.
+ENTRY_DESCRIPTIONS = {
+    "Host a LAN game": "Open a table on this network: friends join it from their own computers.",
+    "Join a LAN game": "Find a table on this network, or type its address.",
+}
 PANEL_LEFT, PANEL_WIDTH = 730, 420
 
 
@@ -49,11 +55,17 @@ class MainMenu(MenuScene):
         items.append(Gap())
         extra = app.nav.menu_entries(app)
         items.extend(extra)
+        for entry in extra:
+            if entry.label in ENTRY_DESCRIPTIONS:
+                self.descriptions[id(entry)] = ENTRY_DESCRIPTIONS[entry.label]
+        playable_games = [g for g in app.games if g.available]
+        self.rules_game: GameDef | None = playable_games[0] if playable_games else None
+        self.how_to_play = Button("How to play", self._open_rules)
         settings = Button("Settings", self._open_settings)
         quit_ = Button("Quit", app.quit)
         self.descriptions[id(settings)] = "Window, sound and the keys of each keyboard seat."
         self.descriptions[id(quit_)] = "See you at the table again soon."
-        items += [settings, quit_]
+        items += [self.how_to_play, settings, quit_]
         self.quit_item = quit_
         self.menu.items = items
         self.menu.place((MENU_LEFT, MENU_TOP), MENU_WIDTH)
@@ -69,6 +81,13 @@ class MainMenu(MenuScene):
             self.app.nav.game_setup(self.app, info, device=self.device)
         return choose
 
+    def _open_rules(self) -> None:
+        """The rules of the game last pointed at in the list (the first playable one at first)."""
+        if self.rules_game is None:
+            self.app.toast("No game is ready to play yet.")
+            return
+        self.app.nav.rules(self.app, self.rules_game)
+
     def _open_settings(self) -> None:
         self.app.nav.settings(self.app)
 
@@ -83,9 +102,9 @@ class MainMenu(MenuScene):
         fonts = self.app.fonts
         self.backdrop.draw(surface)
         w = surface.get_width()
-        draw_title(surface, fonts, "Kombo Arcade", (w // 2, 104))
+        draw_title(surface, fonts, "Kombo Arcade", (w // 2, TITLE_Y))
         draw_text(surface, fonts, "Four tabletop games · one screen · friends and bots",
-                  (w // 2, 172), size=theme.BODY, colour=theme.TEXT_DIM, anchor="center")
+                  (w // 2, SUBTITLE_Y), size=theme.BODY, colour=theme.TEXT_DIM, anchor="center")
         draw_panel(surface, self.menu.rect.inflate(24, 24))
         self.menu.draw(surface, fonts)
         self._draw_details(surface)
@@ -97,7 +116,12 @@ class MainMenu(MenuScene):
         if item is None:
             return
         info = self.games.get(id(item))
+        if info is not None and info.available:
+            self.rules_game = info          # "How to play" opens the rules of the game pointed at
         text = self.descriptions.get(id(item), "")
+        if item is self.how_to_play and self.rules_game is not None:
+            text = (f"The rules of {self.rules_game.title}, with examples. Point at another game "
+                    "above first to read its rules.")
         if info is None and not text:
             return
         frame = self.menu.rect.inflate(24, 24)

@@ -205,13 +205,18 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
             items.append(Choice(opt.label, choices=list(opt.choices),
                                 index=list(opt.choices).index(self.options[opt.key]),
                                 on_change=self._option_setter(opt.key),
-                                fmt=lambda c: c.capitalize(), value_width=VALUE_W, height=ROW))
+                                detail=(lambda o=opt: o.notes.get(self.options[o.key], "")) if opt.notes else None,
+                                fmt=lambda c: c.capitalize(), value_width=VALUE_W,
+                                height=SEAT_ROW_H if opt.notes else ROW))
         items += self._tail_items()
         items.append(Gap(height=10))
-        self.start_row = ButtonRow(buttons=[self._start_button(), Button("Back", self.back)],
-                                   height=ROW + 4)
+        self.start_row = ButtonRow(buttons=[self._start_button(), Button("How to play", self.how_to_play),
+                                            Button("Back", self.back)], height=ROW + 4)
         items.append(self.start_row)
         self.menu.set_items(items)
+
+    def how_to_play(self) -> None:
+        self.app.nav.rules(self.app, self.info)
 
     def _set_players(self, n: int) -> None:
         self.players = n
