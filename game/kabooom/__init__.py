@@ -6,6 +6,7 @@ from .rules import DIFFICULTIES, TABLE, KabooomEngine, make_config
 from .rules_text import RULES
 from .summary import result_line
 
+
 def _difficulty_note(level: str) -> str:
     deal = "The game deals the counters" if TABLE.random_deal[level] else "You place your counters"
     off = TABLE.offset[level]
