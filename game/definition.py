@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 ConfigMaker = Callable[[int, Mapping[str, str]], "GameConfig"]
 BotFactory = Callable[[str, int, int], "Bot"]            # (level, seat, seed) -> Bot
-ResultLine = Callable[[Mapping[str, Any], int], str]      # (spectator view, seat) -> "Towers 5·3"
+ResultLine = Callable[[Mapping[str, Any], int], str]      # (spectator view, seat) -> "Towers: 5, 3"
 
 
 class DefinitionError(Exception):
@@ -53,15 +53,16 @@ class GameDef:
     scene_path: str = ""                              # "module:SceneClass", imported when played
     result_line: ResultLine | None = None
     lan: bool = True                                  # offered for LAN play
+    action_name: str = "Action"                       # what the game calls the action button (Pass, Slap)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def for_engine(cls, engine: type[Engine], *, tagline: str, config: ConfigMaker, bot: BotFactory,
                    bot_levels: tuple[str, ...], rules: str, scene: str,
                    options: tuple[Option, ...] = (), result_line: ResultLine | None = None,
-                   lan: bool = True) -> GameDef:
+                   lan: bool = True, action_name: str = "Action") -> GameDef:
         return cls(engine.key, engine.title, tagline, engine.min_players, engine.max_players, engine,
-                   config, bot, bot_levels, options, rules, scene, result_line, lan)
+                   config, bot, bot_levels, options, rules, scene, result_line, lan, action_name)
 
     @classmethod
     def coming_soon(cls, key: str, title: str, tagline: str, min_players: int,

@@ -26,4 +26,5 @@ GAME = GameDef.for_engine(
     rules=RULES,
     scene="game.kabooom.scene:KabooomScene",
     result_line=result_line,
+    action_name="Pass",
 )

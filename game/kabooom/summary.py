@@ -6,19 +6,18 @@ from typing import Any
 
 
 def towers_text(towers: Sequence[int]) -> str:
-    """'Towers 5·3·2', with long runs of one height folded: 'Towers 2·1×8'."""
+    """Tower heights, tallest first, each height once with its count when there are several:
+    'Towers: 5, 3, 2', 'Towers: 2, 1 (×5)', 'Towers: 2 (×2), 1 (×2)'. The reference card on the
+    board explains the form (TOWERS_KEY)."""
     if not towers:
         return "No towers"
-    parts: list[str] = []
-    i = 0
-    while i < len(towers):
-        j = i
-        while j < len(towers) and towers[j] == towers[i]:
-            j += 1
-        run = j - i
-        parts.extend([str(towers[i])] * run if run <= 2 else [f"{towers[i]}×{run}"])
-        i = j
-    return "Towers " + "·".join(parts)
+    counts: dict[int, int] = {}
+    for height in sorted(towers, reverse=True):
+        counts[height] = counts.get(height, 0) + 1
+    return "Towers: " + ", ".join(f"{h} (×{n})" if n > 1 else str(h) for h, n in counts.items())
+
+
+TOWERS_KEY = "Towers: 2 (×3) = three towers of height 2"
 
 
 def result_line(view: Mapping[str, Any], seat: int) -> str:

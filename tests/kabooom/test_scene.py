@@ -10,7 +10,7 @@ from game.games import game_by_key
 from game.kabooom.board_draw import CENTRE, CounterArt, load_glyphs
 from game.kabooom.rules import Move, Pass, Place
 from game.kabooom.scene import KabooomScene
-from game.kabooom.summary import result_line
+from game.kabooom.summary import result_line, towers_text
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
@@ -360,8 +360,15 @@ def test_a_full_game_against_a_bot_ends_on_the_results_screen(difficulty):
 
 def test_result_rows_describe_towers_and_points():
     view = {"players": 3, "scores": [7, 0, 1], "towers": [[5, 3, 2], [], [1]]}
-    assert [result_line(view, seat) for seat in range(3)] == ["Towers 5·3·2 — 7 points", "No towers — 0 points",
-                                              "Towers 1 — 1 point"]
+    assert [result_line(view, seat) for seat in range(3)] == ["Towers: 5, 3, 2 — 7 points", "No towers — 0 points",
+                                              "Towers: 1 — 1 point"]
+
+
+def test_tower_heights_read_one_way_with_counts():
+    assert towers_text([1] * 6) == "Towers: 1 (×6)"
+    assert towers_text([2, 1, 1, 1, 1, 1]) == "Towers: 2, 1 (×5)"
+    assert towers_text([1, 2, 1, 2]) == "Towers: 2 (×2), 1 (×2)"
+    assert towers_text([]) == "No towers"
 
 
 def test_counters_fall_back_to_drawn_symbols_without_the_pngs(tmp_path: Path):

@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.toolkit import theme
-from game.ui.toolkit.input import Press
+from game.ui.toolkit.input import Press, nav_hints
 from game.ui.toolkit.widgets import (
-    NAV_HINTS,
     Backdrop,
     Button,
     Gap,
@@ -108,7 +107,7 @@ class MainMenu(MenuScene):
         draw_panel(surface, self.menu.rect.inflate(24, 24))
         self.menu.draw(surface, fonts)
         self._draw_details(surface)
-        draw_hints(surface, fonts, NAV_HINTS)
+        draw_hints(surface, fonts, nav_hints(self.app.settings.bindings))
 
     def _draw_details(self, surface: pygame.Surface) -> None:
         fonts = self.app.fonts

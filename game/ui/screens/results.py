@@ -2,7 +2,7 @@
 detail line, then Rematch or Main menu. Drawn over the final board.
 
 A LAN game's results (game.ui.lobby.lan_results) add the table's choices. The game's definition may
-give a `result_line(view, seat)` to explain each seat's score, e.g. "Towers 5·3·2 — 7 points".
+give a `result_line(view, seat)` to explain each seat's score, e.g. "Towers: 5, 3, 2 — 7 points".
 """
 from __future__ import annotations
 

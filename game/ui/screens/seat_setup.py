@@ -181,7 +181,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
         option = self.seats[seat]
         if option.kind == "bot":
             return self.bot_detail
-        return device_hint(option.value, self.app.settings.bindings)
+        return device_hint(option.value, self.app.settings.bindings, self.info.action_name)
 
     def _build(self) -> None:
         info = self.info

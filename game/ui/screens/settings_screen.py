@@ -54,7 +54,7 @@ CELL_W, CELL_GAP = 150, 10
 GRID_LEFT = 300           # from the menu's left edge to the first key column
 RESERVED = {"escape": "Pause", "backspace": "Back", "f11": "Fullscreen"}
 BUTTON_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "select": "Select",
-                 "slap": "Slap"}
+                 "slap": "Action"}    # each game names it (Kabooom!: Pass); the row's note says how
 
 
 def scale_text(scale: int | str) -> str:
@@ -168,7 +168,7 @@ class SettingsScreen(MenuScene):
         items: list[Item] = [self.fullscreen, self.scale, self.volume, self.sound, self.lan,
                              ZoneHeader("")]
         for button in ZONE_BUTTONS:
-            items.append(BindingRow(BUTTON_LABELS[button], button=button, grid=self.grid,
+            items.append(BindingRow(self.button_label(button), button=button, grid=self.grid,
                                     bindings=lambda: self.app.settings.bindings,
                                     on_capture=self.start_capture, height=ROW))
         items += [Gap(height=6),
@@ -205,6 +205,15 @@ class SettingsScreen(MenuScene):
         self.app.save_settings()
 
     # -- keys -------------------------------------------------------------------------------------
+
+    def button_label(self, button: str) -> str:
+        """The row's name; the action button also says what the games call it: "Action (Pass)"."""
+        label = BUTTON_LABELS[button]
+        if button == "slap":
+            names = list(dict.fromkeys(g.action_name for g in self.app.games if g.available))
+            if names:
+                label += f" ({', '.join(names)})"
+        return label
 
     def start_capture(self, zone: str, button: str) -> None:
         self.grid.capturing = (zone, button)

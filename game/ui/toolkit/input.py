@@ -81,24 +81,36 @@ def pretty_key(name: str) -> str:
     return name.title()
 
 
-def zone_hint(bindings: dict[str, str]) -> str:
-    """One line naming a zone's keys, e.g. "W A S D move · E select · Q slap"."""
+def moves_text(bindings: dict[str, str]) -> str:
+    """A zone's four direction keys in a few characters: "W A S D", "Arrows", "Num 8 4 5 6"."""
     names = [pretty_key(bindings.get(b, "?")) for b in ("up", "left", "down", "right")]
     if names == ["Up", "Left", "Down", "Right"]:
-        moves = "Arrows"
-    elif all(n.startswith("Num ") for n in names):
-        moves = "Num " + " ".join(n[4:] for n in names)
-    else:
-        moves = " ".join(names)
-    return (f"{moves} move · {pretty_key(bindings.get('select', '?'))} select · "
-            f"{pretty_key(bindings.get('slap', '?'))} slap")
+        return "Arrows"
+    if all(n.startswith("Num ") for n in names):
+        return "Num " + " ".join(n[4:] for n in names)
+    return " ".join(names)
 
 
-def device_hint(device: str, bindings: dict[str, dict[str, str]]) -> str:
-    """How a seat on this device plays, for the setup screen."""
+def zone_hint(bindings: dict[str, str], action: str = "action") -> str:
+    """One line naming a zone's keys, e.g. "W A S D move · E select · Q pass" (`action`: what the
+    game calls its action button)."""
+    return (f"{moves_text(bindings)} move · {pretty_key(bindings.get('select', '?'))} select · "
+            f"{pretty_key(bindings.get('slap', '?'))} {action.lower()}")
+
+
+def nav_hints(bindings: dict[str, dict[str, str]]) -> str:
+    """How to move through the menus, from the keys as bound now (the first two keyboard zones)."""
+    zones = [bindings.get(z) or DEFAULT_ZONES[z] for z in ("kb3", "kb1")]
+    moves = " or ".join(moves_text(z).replace("W A S D", "WASD") for z in zones)
+    selects = ", ".join(dict.fromkeys(pretty_key(z.get("select", "?")) for z in zones))
+    return f"{moves} or pad to move · {selects}, A or click to select · Backspace back"
+
+
+def device_hint(device: str, bindings: dict[str, dict[str, str]], action: str = "action") -> str:
+    """How a seat on this device plays, for the setup screen (`action`: the game's name for it)."""
     if device == "mouse":
         return "Point and click"
     if device.startswith("pad"):
-        return "Stick or D-pad move · A select · X slap · Start pause"
+        return f"Stick or D-pad move · A select · X {action.lower()} · Start pause"
     zone = bindings.get(device) or DEFAULT_ZONES.get(device, {})
-    return zone_hint(zone)
+    return zone_hint(zone, action)

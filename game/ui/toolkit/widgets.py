@@ -585,7 +585,6 @@ def draw_hints(surface: pygame.Surface, fonts: Fonts, text: str) -> None:
               anchor="center")
 
 
-NAV_HINTS = "Arrows, WASD or pad to move · Enter, E, A or click to select · Backspace back"
 
 
 class MenuScene(Scene):
