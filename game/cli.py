@@ -215,7 +215,8 @@ def check_args(parser: Parser, args: argparse.Namespace) -> None:
                                          ("--difficulty", "difficulty"), ("--option", "options"))
                  if getattr(args, dest) is not None]
     if args.demo is None and args.host is None and game_only:
-        parser.error(f"{', '.join(game_only)} only work with --demo GAME or --host GAME")
+        verb = "works" if len(game_only) == 1 else "work"
+        parser.error(f"{', '.join(game_only)} only {verb} with --demo GAME or --host GAME")
     if args.demo is None and args.levels is not None:
         parser.error("--levels only works with --demo GAME")
     game = args.demo if args.demo is not None else args.host

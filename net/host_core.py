@@ -451,6 +451,9 @@ class HostCore:
             self._seats[i].away_since = None
         self.latency.add(conn)
         self._welcome(out, conn)
+        if self.started and hello.token is not None and hello.step is not None \
+                and hello.game_no == self.game_no:
+            self._missed(out, conn, hello.step)
         if self.started:
             self._snapshots(out, conn)
         if self.halted:
@@ -693,6 +696,30 @@ class HostCore:
         codec = self.engine.events
         shown = (self.engine.redact(e, seat) for e in events)
         return tuple(codec.encode(e) for e in shown if e is not None)
+
+    def _missed(self, out: Outbox, conn: ConnId, held: int) -> None:
+        """A rejoin that holds step `held`: the steps after it, as MissedStep messages, per seat
+        (its own events and action) and then public, before its snapshot (see net.messages). The
+        events come from a replay of the log: nothing is kept per step, and a resumed host has
+        them all the same."""
+        if held >= self.step:
+            return
+        seats = self.conn_seats(conn)
+        codec = self.engine.actions
+        try:
+            state = self.engine.new_game(self.config, self.seed)
+            for number, action in enumerate(self.log, 1):
+                events = self.engine.apply(state, action)
+                if number <= held:
+                    continue
+                for seat in seats:
+                    out.send(conn, m.MissedStep(number, seat, self._events(events, seat),
+                                                codec.encode(action) if action.seat == seat else None,
+                                                self.game_no))
+                out.send(conn, m.MissedStep(number, None, self._events(events, None), None,
+                                            self.game_no))
+        except Exception:  # noqa: BLE001  the log only misses lines; the snapshot still follows
+            log.warning("could not replay the moves a rejoining peer missed", exc_info=True)
 
     def _broadcast_step(self, out: Outbox, action: Action, events: list[Event]) -> None:
         self._broadcast_views(out, self.step, events, action)

@@ -9,8 +9,12 @@ same that check the engines' actions and events; only the engine wire values and
 message are checked here, as plain data of the right shape.
 
 Directions: Hello, Ready, Intent, SnapshotRequest, Query go peer -> host (UdpIntent too, by UDP);
-Welcome, Refused, IntentRefused, StepMsg, Snapshot, SeatUpdate, TableInfo, NewGame go host -> peer; Bye, Ping,
-Pong and ErrorMsg go either way.
+Welcome, Refused, IntentRefused, StepMsg, Snapshot, SeatUpdate, TableInfo, NewGame, MissedStep go host -> peer;
+Bye, Ping, Pong and ErrorMsg go either way.
+
+Rejoin: a peer that comes back with its token says in its Hello which step it holds; the host answers
+Welcome, then a MissedStep per seat and step it missed (the events as that seat may see them, like a
+StepMsg without views), then the snapshot. The peer's log of moves thus has every step.
 
 The lobby: after Welcome a table is in its lobby until the host starts it. SeatUpdate (also sent on
 every change of seats) carries who sits where, who is ready and whether the game has started; the start
@@ -88,7 +92,9 @@ class Message:
 class Hello(Message):
     """Join (token None) or rejoin (the token from an earlier Welcome). `want` seats, 0 to watch;
     `prefer` names seats to take if they are open. `bot`: the level of the bot this peer plays its
-    seats with ("" for a person), so that every lobby shows the seat as a bot."""
+    seats with ("" for a person), so that every lobby shows the seat as a bot. `step`: on a rejoin,
+    the last step of game `game_no` this peer holds (None: none, e.g. a restarted client); the host
+    sends the steps after it as MissedStep messages, so the peer's log has no hole."""
 
     TAG: ClassVar[str] = "hello"
     version: Annotated[int, Range(0, 2**16)]
@@ -98,6 +104,8 @@ class Hello(Message):
     want: Annotated[int, Range(0, MAX_SEATS)] = 1
     prefer: tuple[Seat, ...] = ()
     bot: Level = ""
+    step: StepNo | None = None
+    game_no: GameNo = 0
 
 
 @dataclass(frozen=True)
@@ -231,6 +239,21 @@ class Snapshot(Message):
 
 
 @dataclass(frozen=True)
+class MissedStep(Message):
+    """A step a rejoining connection missed while it was away, sent after its Welcome and before
+    its snapshot: the step's events as `seat` sees them (None: the public events, which close the
+    step), and `action` to the seat that made it. No views: the snapshot that follows holds the
+    state; these only complete the peer's log of moves."""
+
+    TAG: ClassVar[str] = "missed"
+    number: Annotated[int, Range(1, MAX_STEP)]
+    seat: Seat | None
+    events: Events
+    action: Wire | None = None
+    game_no: GameNo = 0
+
+
+@dataclass(frozen=True)
 class NewGame(Message):
     """The game is over and the host plays again at the same table: back to the lobby, for game
     number `game_no`. Same seats, tokens and connections; people say Ready again (bots are); steps
@@ -296,13 +319,13 @@ class ErrorMsg(Message):
 
 MESSAGES: tuple[type[Message], ...] = (
     Hello, Ready, Intent, UdpIntent, Query, SnapshotRequest, Bye, Welcome, Refused, IntentRefused,
-    StepMsg, Snapshot, SeatUpdate, TableInfo, Ping, Pong, ErrorMsg, NewGame,
+    StepMsg, Snapshot, SeatUpdate, TableInfo, Ping, Pong, ErrorMsg, NewGame, MissedStep,
 )
 PEER_TO_HOST: frozenset[type[Message]] = frozenset({Hello, Ready, Intent, UdpIntent, Query,
                                                     SnapshotRequest, Bye, Ping, Pong, ErrorMsg})
 HOST_TO_PEER: frozenset[type[Message]] = frozenset({Welcome, Refused, IntentRefused, StepMsg, Snapshot,
                                                     SeatUpdate, TableInfo, Bye, Ping, Pong, ErrorMsg,
-                                                    NewGame})
+                                                    NewGame, MissedStep})
 
 
 # -- validation --------------------------------------------------------------------------------------

@@ -15,6 +15,9 @@ checks is the stream itself:
 - A step's seat messages wait until the public message closes the step, and then all of its views
   change at once: a reader in another thread never sees seat and table views of different steps.
 - Step 0 (the start) sets the first views and is not a Step for the session: steps count actions.
+- Rejoin: the Hello names the step this peer holds; the host answers with the steps missed since
+  (MissedStep: events and our action, no views) and then the snapshot. They become Steps for the
+  session when the snapshot arrives, so the log of moves has every step and ends where the views are.
 - Rematch: NewGame (or a Welcome of another game, after a rejoin) takes the peer back to the lobby
   of game number `game_no`: views, hashes, steps not yet taken and intents on their way are all of
   the old game and are dropped; steps and snapshots of another game than `game_no` are ignored, and
@@ -93,6 +96,9 @@ class PeerCore:
         self.snapshot_requests = 0
         self._awaiting_snapshot = False
         self._parts: dict[int, dict[int, tuple[SeatView, _Part]]] = {}
+        # a rejoin's missed steps (MissedStep), held until its snapshot brings the views they lead to
+        self._missed: list[Step] = []
+        self._missed_parts: dict[int, _Part] = {}
         self._steps: list[Step] = []
         self._notices: list[Notice] = []
         self._next_ref = 0
@@ -130,8 +136,11 @@ class PeerCore:
         self._in_flight.clear()
         self._parts.clear()
         self._awaiting_snapshot = False
+        self._missed, self._missed_parts = [], {}
+        # the step this peer holds, so that a rejoin gets the ones it missed (net.messages)
+        held = self.step if self.token is not None and None in self.views else None
         return m.Hello(PROTOCOL_VERSION, self.name[:m.MAX_NAME], self.engine.key, self.token,
-                       self.want, self.prefer, self.bot[:m.MAX_NAME])
+                       self.want, self.prefer, self.bot[:m.MAX_NAME], held, self.game_no)
 
     def lost(self) -> None:
         """The connection went; a reconnect will say hello again."""
@@ -177,6 +186,8 @@ class PeerCore:
             self._snapshot(msg)
         elif isinstance(msg, m.Welcome):
             self._welcome(msg)
+        elif isinstance(msg, m.MissedStep):
+            self._missed_step(msg)
         elif isinstance(msg, m.NewGame):
             if self.phase == "joined" and msg.game_no != self.game_no:
                 self._new_game(msg.game_no)
@@ -217,6 +228,7 @@ class PeerCore:
         self.hashes = {}
         self._parts.clear()
         self._steps = []
+        self._missed, self._missed_parts = [], {}
         self._in_flight.clear()
         self._awaiting_snapshot = False
         # said once the new seat table (which follows) shows this client's people unready
@@ -326,6 +338,30 @@ class PeerCore:
         self._steps.append(Step(msg.number, mine, events, private))
         return []
 
+    def _missed_step(self, msg: m.MissedStep) -> None:
+        """One seat's part, or the public close, of a step missed while away (a rejoin)."""
+        if self.phase != "joined" or msg.game_no != self.game_no or None not in self.views:
+            return
+        if msg.seat is not None and msg.seat not in self.seats:
+            self._notice("unexpected", f"the host sent seat {msg.seat + 1}'s events, not ours")
+            return
+        held = self._missed[-1].number if self._missed else self.step
+        if msg.number != held + 1:
+            return                  # a copy, or out of order: the snapshot that follows still holds
+        try:
+            events = tuple(self.engine.events.decode(w) for w in msg.events)
+            action = self.engine.actions.decode(msg.action) if msg.action is not None else None
+        except WireFormatError as exc:
+            self._notice("bad_message", f"the host sent a missed step this client cannot read: {exc}")
+            return
+        if msg.seat is not None:
+            self._missed_parts[msg.seat] = _Part(events, action)
+            return
+        parts, self._missed_parts = self._missed_parts, {}
+        mine = next((p.action for p in parts.values() if p.action is not None), None)
+        private = {s: p.events for s, p in sorted(parts.items()) if p.events != events}
+        self._missed.append(Step(msg.number, mine, events, private))
+
     def _snapshot(self, msg: m.Snapshot) -> None:
         if self.phase != "joined" or msg.game_no != self.game_no:
             return
@@ -342,8 +378,11 @@ class PeerCore:
         self.views[msg.seat] = SeatView(msg.number, msg.view, msg.hash, frozenset(msg.to_act),
                                         legal, outcome)
         if msg.seat is None:
-            # the public snapshot comes last: the resync is complete
+            # the public snapshot comes last: the resync is complete, and the steps missed before
+            # it go to the session now, with the views they lead to
             self.started = True
+            self._steps += [step for step in self._missed if step.number <= msg.number]
+            self._missed, self._missed_parts = [], {}
             self.hashes[msg.number] = msg.hash
             self._awaiting_snapshot = False
             self._parts.clear()

@@ -63,10 +63,10 @@ def test_one_level_applies_to_every_bot(capsys):
     (["--demo", "kabooom", "--option", "=hard"], "a game option is KEY=VALUE"),
     (["--demo", "kabooom", "--difficulty", "hard", "--option", "difficulty=easy"],
      "difficulty is given twice: hard and easy"),
-    (["--option", "difficulty=hard"], "--option only work with --demo GAME or --host GAME"),
+    (["--option", "difficulty=hard"], "--option only works with --demo GAME or --host GAME"),
     (["--demo", "kabooom", "--levels", "easy,genius"], "bot levels are"),
     (["--demo", "kabooom", "--players", "3", "--levels", "easy,hard"], "one per player"),
-    (["--players", "3"], "only work with --demo"),
+    (["--players", "3"], "--players only works with --demo"),
     (["--windowed", "--fullscreen"], "not allowed with"),
     (["--demo"], "expected one argument"),
 ])

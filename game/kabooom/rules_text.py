@@ -19,7 +19,7 @@ On your turn move one of your towers (or single counters) to one of the 8 square
 Captures table
 Rock takes Scissors and Rock.
 Paper takes Rock and Paper.
-Scissors takes Paper and Scissors.
+Scissors take Paper and Scissors.
 Dynamite takes everything.
 Nothing but Dynamite may move onto Dynamite.
 

@@ -52,6 +52,12 @@ EXAMPLES: list[m.Message] = [
     m.Welcome(TOKEN, "kabooom", ["kabooom", 2, "easy"], 2, (1,), 0, 1),
     m.StepMsg(0, None, {"n": 1}, (), HASH, (0,), game_no=1),
     m.Snapshot(3, None, {}, HASH, (), game_no=3),
+    # a rejoin: the step it holds, and the steps it missed
+    m.Hello(PROTOCOL_VERSION, "Ann", "kabooom", TOKEN, step=12, game_no=1),
+    m.Hello(PROTOCOL_VERSION, "Ann", "kabooom", TOKEN, step=0),
+    m.MissedStep(13, 1, (["moved", 0],), ["pass", 1], 1),
+    m.MissedStep(13, None, (["moved", 0],), None, 1),
+    m.MissedStep(2, None, ()),
 ]
 
 

@@ -299,6 +299,111 @@ def test_bots_play_a_whole_game_over_net_sessions() -> None:
     assert "L" in net.closed and not host.seat_table()[0].connected
 
 
+# -- a rejoin's missed steps ---------------------------------------------------------------------------
+
+def rejoin_table():
+    """A host whose own client plays seat 0 (and bots); peers A (seat 1) and B (seat 2); started."""
+    host = host_with(3, [HostSeat("local", "Host"), HostSeat("open"), HostSeat("open")])
+    net = LoopNet(host)
+    local = PeerCore(ENGINE, "host", token=host.local_token)
+    a, b = PeerCore(ENGINE, "A", prefer=(1,)), PeerCore(ENGINE, "B", prefer=(2,))
+    for conn, peer in (("local", local), ("a", a), ("b", b)):
+        net.join(conn, peer)
+    net.deliver(host.start(0.0, require_ready=False))
+    net.pump()
+    return host, net, {"local": local, "a": a, "b": b}
+
+
+def play_some(host: HostCore, net: LoopNet, peers: dict, moves: int, rnd: random.Random) -> None:
+    for _ in range(moves):
+        if not host.to_act():
+            return
+        seat = rnd.choice(sorted(host.to_act()))
+        conn = next((c for c, p in peers.items() if seat in p.seats and c not in net.closed), None)
+        if conn is None:
+            return
+        net.send(conn, peers[conn].intent(rnd.choice(peers[conn].views[seat].legal)))
+
+
+def test_a_rejoin_gets_the_steps_it_missed_as_its_seat_sees_them() -> None:
+    host, net, peers = rejoin_table()
+    rnd = random.Random(2)
+    for peer in peers.values():                 # everyone ready: turns go round from here
+        net.send(next(c for c, p in peers.items() if p is peer), peer.intent(Ready(peer.seats[0])))
+    play_some(host, net, peers, 4, rnd)
+    b = peers["b"]
+    held = b.step
+    net.drop("b")
+    net.deliver(host.hand_to_bot(2, "easy", 1.0))     # the host's client plays B's seat meanwhile
+    net.pump()
+    play_some(host, net, peers, 9, rnd)
+    assert host.step >= held + 5
+    seen = b.take_steps()
+    hello = b.hello()
+    assert (hello.step, hello.game_no) == (held, 0)
+    net.attach("b2", b)
+    net.send("b2", hello)
+    got = net.got["b2"]
+    kinds = [type(x).__name__ for x in got]
+    # Welcome, then the missed steps (seat, then public, per step), then the snapshot
+    assert kinds.index("MissedStep") > kinds.index("Welcome")
+    assert max(i for i, k in enumerate(kinds) if k == "MissedStep") < kinds.index("Snapshot")
+    missed = b.take_steps()
+    assert [s.number for s in missed] == list(range(held + 1, host.step + 1))
+    assert b.step == host.step and b.views[2].view == ENGINE.view(host.state, 2)
+    # the public events are everyone's; seat 2's own (its hints) only where they differ
+    a_steps = {s.number: s for s in peers["a"].take_steps()}
+    for step in missed:
+        assert step.events == a_steps[step.number].events
+        truth = [e for e in _events_of(host, step.number) if ENGINE.redact(e, 2) is not None]
+        assert step.private.get(2, step.events) == tuple(truth)
+        # the bot's moves for seat 2 are seat 2's own
+        assert step.action == (host.log[step.number - 1] if host.log[step.number - 1].seat == 2
+                               else None)
+    assert [s.number for s in seen] + [s.number for s in missed] == list(range(1, host.step + 1))
+    # and the game goes on from there as usual
+    play_some(host, net, {"local": peers["local"], "a": peers["a"], "b2": b}, 2, rnd)
+    assert [s.number for s in b.take_steps()] == list(range(missed[-1].number + 1, host.step + 1))
+
+
+def _events_of(host: HostCore, number: int) -> list:
+    state = ENGINE.new_game(host.config, host.seed)
+    for action in host.log[:number - 1]:
+        ENGINE.apply(state, action)
+    return ENGINE.apply(state, host.log[number - 1])
+
+
+def test_a_restarted_client_or_a_new_game_gets_no_missed_steps() -> None:
+    host, net, peers = rejoin_table()
+    net.send("a", peers["a"].intent(Ready(1)))
+    token = peers["b"].token
+    net.drop("b")
+    fresh = PeerCore(ENGINE, "B", token=token)         # no views: it holds nothing to go on from
+    assert fresh.hello().step is None
+    net.join("b2", fresh)
+    assert not [x for x in net.got["b2"] if isinstance(x, m.MissedStep)]
+    assert fresh.take_steps() == [] and fresh.step == host.step == 1
+    # a Hello about another game of the table gets none either
+    net.drop("b2")
+    out = host.receive("b3", m.Hello(PROTOCOL_VERSION, "B", "guess", token, step=0, game_no=1), 0.0)
+    assert not [x for x in out.to("b3") if isinstance(x, m.MissedStep)]
+
+
+def test_missed_steps_out_of_order_or_of_another_game_are_dropped() -> None:
+    host, net, peers = rejoin_table()
+    b = peers["b"]
+    net.drop("b")
+    b.hello()
+    feed(b, [m.Welcome(b.token, "guess", ENGINE.configs.encode(host.config), 3, (2,), 0)])
+    feed(b, [m.MissedStep(2, None, ()), m.MissedStep(1, None, (), game_no=1),
+             m.MissedStep(1, 1, ())])
+    assert [n.code for n in b.take_notices()] == ["unexpected"]       # not our seat
+    feed(b, [m.MissedStep(1, None, ()), m.MissedStep(1, None, ())])   # the copy is dropped
+    assert b.take_steps() == []                 # held until the snapshot
+    feed(b, [m.Snapshot(1, 2, {}, b"\0" * 8, ()), m.Snapshot(1, None, {}, b"\0" * 8, ())])
+    assert [s.number for s in b.take_steps()] == [1]
+
+
 # -- the peer's view hash ----------------------------------------------------------------------------
 
 plain = st.recursive(

@@ -557,6 +557,8 @@ def test_quitting_a_lan_game_closes_the_facade(app: App, lan: FakeLan) -> None:
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
     pause.quit_to_menu()
+    assert lan.hosts[0].closed == 0               # asked first
+    pause.really_quit()
     assert lan.hosts[0].closed == 1
     assert isinstance(app.stack.top, MainMenu)
 

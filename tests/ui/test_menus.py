@@ -304,6 +304,15 @@ def test_pause_resume_and_quit_to_menu(app):
     closed = []
     game.match.close = lambda: closed.append(True)
     focus_row(pause, lambda i: i.label == "Quit to menu")
+    keys(app, "e")                                 # asks first; keeping on is the default
+    assert app.stack.top is pause and pause.confirming and focused_label(pause) == "Keep playing"
+    keys(app, "e")
+    assert app.stack.top is game and closed == []
+    keys(app, "escape")
+    pause = app.stack.top
+    focus_row(pause, lambda i: i.label == "Quit to menu")
+    keys(app, "e")
+    focus_row(pause, lambda i: i.label == "Quit, end this game")
     keys(app, "e")
     assert [type(s) for s in app.stack] == [MainMenu]
     assert closed == [True]

@@ -55,6 +55,7 @@ class Match(DeviceSeats):
     seed: int
     bot_think_time: float = 0.7   # a pause so humans can follow the bots' moves
     inline_bots: bool = False     # tests and headless runs decide bots in-process
+    seed_chosen: bool = False     # the players typed the seed: a rematch deals the same again
     session: Session = field(init=False)
     bots: BotDriver | None = field(init=False)
 
@@ -85,10 +86,11 @@ class Match(DeviceSeats):
             self.bots.update(now)
 
     def rematch(self) -> Match:
+        """The same seats and options; the same deal again when the players chose the seed."""
         self.close()
-        return Match(self.info, self.players, self.options, self.plans,
-                     random.Random(self.seed).randrange(1, 2**31 - 1),
-                     self.bot_think_time, self.inline_bots)
+        seed = self.seed if self.seed_chosen else random.Random(self.seed).randrange(1, 2**31 - 1)
+        return Match(self.info, self.players, self.options, self.plans, seed,
+                     self.bot_think_time, self.inline_bots, self.seed_chosen)
 
     def close(self) -> None:
         if self.bots is not None:

@@ -1,4 +1,5 @@
-"""The pause menu over a game: Resume, Rules, Settings, Quit to menu. The game below stops."""
+"""The pause menu over a game: Resume, Rules, Settings, Quit to menu. The game below stops.
+Quitting asks first: a game left is lost."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,7 +14,9 @@ if TYPE_CHECKING:
     from game.ui.play.match import Match
     from game.ui.toolkit.app import App
 
-PANEL = pygame.Rect(0, 0, 460, 360)
+PANEL_W = 460
+MENU_TOP = 120          # below the title and the game's name
+CONFIRM = "Quit to the menu? This game will be lost."
 
 
 class PauseScene(MenuScene):
@@ -24,13 +27,20 @@ class PauseScene(MenuScene):
         super().__init__(app)
         self.match = match
         self.veil = Veil()
-        self.panel = PANEL.copy()
-        self.panel.center = (app.size[0] // 2, app.size[1] // 2)
-        self.menu.items = [Button("Resume", self.back, centred=True),
-                           Button("Rules", self.open_rules, centred=True),
-                           Button("Settings", self.open_settings, centred=True),
-                           Button("Quit to menu", self.quit_to_menu, centred=True)]
-        self.menu.place((self.panel.x + 40, self.panel.y + 120), self.panel.width - 80)
+        self.confirming = False
+        self.panel = pygame.Rect(0, 0, PANEL_W, 0)
+        self._show([Button("Resume", self.back, centred=True),
+                    Button("Rules", self.open_rules, centred=True),
+                    Button("Settings", self.open_settings, centred=True),
+                    Button("Quit to menu", self.quit_to_menu, centred=True)])
+
+    def _show(self, items: list[Button]) -> None:
+        """The buttons, in a panel as tall as they need (the question's line above them if asked)."""
+        self.menu.items = items
+        extra = 48 if self.confirming else 0
+        self.panel.height = MENU_TOP + extra + self.menu.content_height + 30
+        self.panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        self.menu.place((self.panel.x + 40, self.panel.y + MENU_TOP + extra), self.panel.width - 80)
         self.menu.focus = 0
 
     def handle(self, press: Press) -> bool:
@@ -46,6 +56,16 @@ class PauseScene(MenuScene):
         self.app.nav.settings(self.app)
 
     def quit_to_menu(self) -> None:
+        """First ask (keeping on is the safe default); the game ends only when they confirm."""
+        self.confirming = True
+        self._show([Button("Keep playing", self.keep_playing, centred=True),
+                    Button("Quit, end this game", self.really_quit, centred=True)])
+
+    def keep_playing(self) -> None:
+        self.confirming = False
+        self.back()
+
+    def really_quit(self) -> None:
         self.match.close()
         self.app.nav.main_menu(self.app)
 
@@ -57,5 +77,9 @@ class PauseScene(MenuScene):
                   size=theme.HEADING, bold=True, anchor="center")
         draw_text(surface, fonts, self.match.info.title, (self.panel.centerx, self.panel.y + 88),
                   size=theme.SMALL, colour=theme.TEXT_DIM, anchor="center")
+        if self.confirming:
+            for i, line in enumerate(fonts.wrap(CONFIRM, theme.SMALL, self.panel.width - 60)):
+                draw_text(surface, fonts, line, (self.panel.centerx, self.panel.y + MENU_TOP + 10 + i * 24),
+                          size=theme.SMALL, colour=theme.ACCENT, anchor="center")
         self.menu.draw(surface, fonts)
         draw_hints(surface, fonts, "Esc resumes · Select picks")

@@ -66,7 +66,7 @@ class GameSetup(SeatSetupScene[SeatOption]):
         plans = tuple(s.plan() for s in self.seats[: self.players])
         try:
             match = Match(self.info, self.players, dict(self.options), plans, seed,
-                          **self.app.match_kwargs)
+                          seed_chosen=bool(self.seed_field.text), **self.app.match_kwargs)
         except Exception as exc:  # a game that cannot start says why; the menu stays
             log.exception("could not start %s", self.info.title)
             self._fail(f"Could not start {self.info.title}: {exc}")
