@@ -718,7 +718,7 @@ class HostCore:
                                                 self.game_no))
                 out.send(conn, m.MissedStep(number, None, self._events(events, None), None,
                                             self.game_no))
-        except Exception:  # noqa: BLE001  the log only misses lines; the snapshot still follows
+        except Exception:  # the log only misses lines: the snapshot still follows
             log.warning("could not replay the moves a rejoining peer missed", exc_info=True)
 
     def _broadcast_step(self, out: Outbox, action: Action, events: list[Event]) -> None:
