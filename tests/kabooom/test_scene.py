@@ -427,3 +427,30 @@ def test_the_last_player_to_pass_is_warned_that_it_ends_the_game():
     assert "ends the game" in scene.toast.text
     press(app, "kb3", "slap")
     assert match.session.outcome() is not None
+
+
+def test_the_end_clears_stale_messages_and_the_board_can_be_seen_under_the_results():
+    from game.ui.screens.results import ResultsScene
+    app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("human", "kb3")])
+    press(app, "kb1", "slap")
+    press(app, "kb1", "slap")
+    press(app, "kb3", "slap")
+    assert "ends the game" in scene.toast.text
+    press(app, "kb3", "slap")                     # the second pass in a row ends the game
+    assert match.session.outcome() is not None
+    run(app, clock, 0.1)
+    assert scene.toast is None, "'Passing now ends the game!' is gone once it has"
+    settle(app, clock, scene)
+    run(app, clock, 2.0)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    results.menu.focus_on(next(i for i in results.menu.items if i.label == "See the board"))
+    press(app, "kb1", "select")
+    assert results.peeking
+    before = pygame.image.tobytes(app.surface, "RGB")
+    app.draw()
+    peek = pygame.image.tobytes(app.surface, "RGB")
+    press(app, "kb1", "up")                        # any key: the results again
+    assert not results.peeking and app.stack.top is results
+    app.draw()
+    assert pygame.image.tobytes(app.surface, "RGB") != peek != before

@@ -245,6 +245,7 @@ class GameScreen(Scene):
             return
         if self._end_age is None:
             self._end_age = 0.0
+            self.messages.clear()        # "press again to pass" and the like are stale now
             self.banner = Banner(self.winner_text(), theme.ACCENT, hold=True)
             return
         self._end_age += dt
@@ -279,7 +280,7 @@ class GameScreen(Scene):
 
     def handle_raw(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.pointer_moved(self.app.to_logical(event.pos))
+            self.pointer_moved(event.pos)          # logical already: App.feed maps it
         return False   # others may want the motion too
 
     def handle(self, press: Press) -> bool:
@@ -316,6 +317,7 @@ class GameScreen(Scene):
         except IllegalActionError as exc:
             self.error(sentence(exc.reason))
             return False
+        self.messages.clear(self.OWN)   # feedback about the move before ("press again to pass") is stale
         self.take_steps()   # at once: the next press in this same frame must see the new turn
         return True
 

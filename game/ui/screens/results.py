@@ -53,6 +53,9 @@ class ResultsScene(MenuScene):
         self.note = ""
         self._left = False
         self.menu.items = self.buttons()
+        # the final board is under this dialog: a player may want a last look at it
+        self.menu.items.insert(len(self.menu.items) - 1, Button("See the board", self.see_board, centred=True))
+        self.peeking = False
         rows_h = ROW_H * match.players
         note_h = NOTE_H if self.note else 0
         height = 140 + rows_h + 30 + note_h + self.menu.content_height + 34
@@ -82,7 +85,13 @@ class ResultsScene(MenuScene):
             self._played = True
             self.app.audio.play("game_end")
 
+    def see_board(self) -> None:
+        self.peeking = True
+
     def handle(self, press: Press) -> bool:
+        if self.peeking:                     # any press brings the results back
+            self.peeking = False
+            return True
         if press.button in ("back", "pause"):
             self.menu.focus = len(self.menu.items) - 1     # point at Main menu; never leave by accident
             return True
@@ -108,6 +117,14 @@ class ResultsScene(MenuScene):
         self.app.nav.main_menu(self.app)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.peeking:
+            label = self.app.fonts.render("The final board · press any key for the results", theme.SMALL,
+                                          theme.TEXT, True)
+            pill = label.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 14)).inflate(32, 14)
+            pygame.draw.rect(surface, theme.PANEL_HI, pill, border_radius=pill.height // 2)
+            pygame.draw.rect(surface, theme.ACCENT, pill, 2, border_radius=pill.height // 2)
+            surface.blit(label, label.get_rect(center=pill.center))
+            return
         fonts = self.app.fonts
         self.veil.draw(surface)
         draw_panel(surface, self.panel, edge=theme.ACCENT)

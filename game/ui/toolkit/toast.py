@@ -74,8 +74,9 @@ class Toasts:
     def texts(self) -> list[str]:
         return [t.text for t in self.items]
 
-    def clear(self) -> None:
-        self.items.clear()
+    def clear(self, slot: str = "") -> None:
+        """Every message, or only those in `slot`."""
+        self.items = [t for t in self.items if slot and t.slot != slot]
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, now: float,
              anchor: tuple[int, int] | None = None, width: int = 600) -> None:
