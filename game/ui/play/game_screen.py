@@ -251,6 +251,7 @@ class GameScreen(Scene):
         self._end_age += dt
         if self._end_age >= self.END_DELAY and not self.effects_running():
             self._results_shown = True
+            self.banner = None     # the results say who won; under them the board shows clear
             # no "game_end" sound here: the results screen plays it as it opens (once, not twice)
             self.app.nav.results(self.app, self.match)
 
