@@ -60,7 +60,7 @@ class GameScreen(Scene):
             self.policy.shown(self.viewer)
         self.view: Mapping[str, Any] = self.session.view(self.viewer)
         self.anim: Animation | None = None
-        self.messages = Toasts(style="pill", max_shown=2)
+        self.messages = Toasts(style="pill", max_shown=2, text_size=26)
         self.banner: Banner | None = None
         self._queue: deque[Any] = deque()          # events not yet shown, oldest first
         self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})

@@ -45,6 +45,7 @@ class Toasts:
 
     style: str = "card"
     max_shown: int = MAX_SHOWN
+    text_size: int = 30                      # a pill's text (a card uses the body size)
     items: list[Toast] = field(default_factory=list)
 
     def show(self, text: str, now: float, kind: str = "info", *, colour: Colour | None = None,
@@ -87,7 +88,7 @@ class Toasts:
             if item.until <= now:
                 continue
             if item.image is None:
-                item.image = _card(item, fonts) if self.style == "card" else _pill(item, fonts, width)
+                item.image = _card(item, fonts) if self.style == "card" else _pill(item, fonts, width, self.text_size)
             image = item.image
             image.set_alpha(item.opacity(now))
             if anchor is None:
@@ -109,8 +110,7 @@ def _card(item: Toast, fonts: Fonts) -> pygame.Surface:
     return card
 
 
-def _pill(item: Toast, fonts: Fonts, width: int) -> pygame.Surface:
-    size = 30
+def _pill(item: Toast, fonts: Fonts, width: int, size: int) -> pygame.Surface:
     label = fonts.render(item.text, size, item.colour, True)
     while label.get_width() > width - 36 and size > 12:      # never wider than the board
         size -= 2

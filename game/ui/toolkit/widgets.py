@@ -371,10 +371,9 @@ class DigitField(Item):
         else:
             rect = draw_text(surface, fonts, self.placeholder, (box.centerx, box.centery),
                              colour=theme.TEXT_FAINT, anchor="center")
-            rect.width = 0
-            rect.centerx = box.centerx
         if focused:
-            x = rect.right + 3 if self.text else box.centerx
+            # after the typed digits; before the placeholder, never through it
+            x = rect.right + 3 if self.text else rect.left - 6
             pygame.draw.line(surface, theme.ACCENT, (x, box.top + 8), (x, box.bottom - 8), 2)
 
 
