@@ -59,3 +59,25 @@ def test_no_sound_device_means_silence_not_a_crash(monkeypatch):
     assert not audio.enabled
     for name in SOUND_NAMES:
         audio.play(name)
+
+
+def test_no_sound_device_is_one_line_not_alsas_screenful(monkeypatch, capfd, caplog):
+    import os
+
+    import pygame
+
+    from game.ui.toolkit import audio as audio_module
+
+    def failing_init(**kwargs):
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n" * 8)
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", failing_init)
+    with caplog.at_level("DEBUG", logger="game.ui.toolkit.audio"):
+        sound = audio_module.Audio()
+    assert not sound.enabled
+    assert "ALSA" not in capfd.readouterr().err
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == ["No sound device: the game plays silently."]
+    assert any("cannot find card" in r.getMessage() for r in caplog.records if r.levelname == "DEBUG")

@@ -5,14 +5,21 @@ samples. Without a sound device the mixer fails to start and every `play` quietl
 """
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
+import os
 import random
+import sys
+import tempfile
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
 from game.ui.toolkit.settings import Settings
+
+log = logging.getLogger(__name__)
 
 HEADROOM = 0.95
 SOUND_NAMES = ("place", "move", "capture", "explosion", "pass", "game_end", "click", "error")
@@ -109,6 +116,27 @@ def render(name: str, rate: int, channels: int = 1) -> bytes:
     return data.tobytes()
 
 
+@contextlib.contextmanager
+def captured_stderr() -> Iterator[list[str]]:
+    """Whatever C libraries write to file descriptor 2 meanwhile, as lines, instead of the terminal."""
+    lines: list[str] = []
+    try:
+        saved = os.dup(2)
+    except OSError:            # no stderr to redirect (a detached process): nothing to quiet
+        yield lines
+        return
+    with tempfile.TemporaryFile() as sink:
+        sys.stderr.flush()
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            lines.extend(line for line in sink.read().decode(errors="replace").splitlines() if line.strip())
+
+
 # -- playing ----------------------------------------------------------------------------------------
 
 class Audio:
@@ -118,13 +146,20 @@ class Audio:
         self.volume = 80 if settings is None else settings.volume
         self.muted = False if settings is None else settings.muted
         self.sounds: dict[str, pygame.mixer.Sound] = {}
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
-            init = pygame.mixer.get_init()
-        except (pygame.error, NotImplementedError, OSError):
-            return
+        init = None
+        # Without a sound card, ALSA's C library writes a screenful of errors straight to stderr:
+        # keep them for the log file, and tell the player once, in words.
+        with captured_stderr() as noise:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                init = pygame.mixer.get_init()
+            except (pygame.error, NotImplementedError, OSError):
+                log.debug("the mixer did not start", exc_info=True)
+        if noise:
+            log.debug("the sound system said: %s", " | ".join(noise))
         if not init:
+            log.warning("No sound device: the game plays silently.")
             return
         rate, size, channels = init
         if size != -16:
