@@ -120,6 +120,16 @@ def _port(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 24 * 3600:
+        raise argparse.ArgumentTypeError("a number of seconds from 0 (never) to 86400 (a day)")
+    return value
+
+
 def _options_of(info: Any) -> str:
     """A game's options as `--option` takes them: "difficulty=easy|medium|hard, ..."."""
     return ", ".join(f"{o.key}={'|'.join(o.choices)}" for o in info.options)
@@ -168,6 +178,10 @@ def build_parser() -> Parser:
                      help="resume the hosted game from its autosave (default: the last one); "
                           "with a display the game window opens, else it runs headless")
     lan.add_argument("--headless", action="store_true", help="with --resume: no window")
+    lan.add_argument("--bot-after", type=_seconds, metavar="SECONDS",
+                     help="a host gives a player's seat to a bot once they have been away this "
+                          "long (default 60 with no window, never in the window; 0: never); "
+                          "they get it back when they return")
     lan.add_argument("--port", type=_port, metavar="P",
                      help="port to host on, TCP and UDP (default 47800, or the next free one)")
     lan.add_argument("--bind", metavar="ADDR", help="address to host on (default 0.0.0.0: all)")
@@ -185,7 +199,7 @@ def _lan_checks(parser: Parser, args: argparse.Namespace) -> None:
     allowed = {
         "bots": ("host",), "bot_level": ("host", "resume"), "bot": ("join",),
         "port": ("host", "resume"), "bind": ("host", "resume"), "name": ("host", "join", "resume"),
-        "headless": ("resume",),
+        "headless": ("resume",), "bot_after": ("host", "resume"),
     }
     for dest, modes_ok in allowed.items():
         value = getattr(args, dest)
@@ -331,7 +345,8 @@ def run_lan_command(args: argparse.Namespace, out: Callable[[str], None] = print
                             bot_level=args.bot_level or info.bot_levels[0],
                             port=args.port if args.port is not None else _default_port(),
                             bind=args.bind or "0.0.0.0", name=_lan_name(args),
-                            advertise=args.advertise, options=options, seed=args.seed, out=out)
+                            advertise=args.advertise, options=options, seed=args.seed,
+                            bot_after=args.bot_after, out=out)
         if args.join is not None:
             from net.address import AddressError, parse_address
             try:
@@ -342,7 +357,8 @@ def run_lan_command(args: argparse.Namespace, out: Callable[[str], None] = print
                             name=args.name.strip() if args.name else f"Bot ({args.bot})", out=out)
         return run_resume(Path(args.resume) if args.resume else None, port=args.port,
                           bind=args.bind or "0.0.0.0", name=_lan_name(args),
-                          advertise=args.advertise, bot_level=args.bot_level, out=out)
+                          advertise=args.advertise, bot_level=args.bot_level,
+                          bot_after=args.bot_after, out=out)
     except HeadlessError as exc:
         log.warning("stopped: %s", exc, extra=logs.FILE_ONLY)     # the player reads it below
         print(f"{PROG}: {exc}", file=sys.stderr)
@@ -369,7 +385,8 @@ def _gui_resume(args: argparse.Namespace) -> int | None:
     from game.core.errors import KomboError
     try:
         args.lan_host = LanHost.resume(path, name=_lan_name(args), bind=args.bind or "0.0.0.0",
-                                       port=args.port, advertise=args.advertise)
+                                       port=args.port, advertise=args.advertise,
+                                       away_timeout=args.bot_after or None)
     except SaveError as exc:
         print(f"{PROG}: cannot resume from {path}: {exc}", file=sys.stderr)
         return 1

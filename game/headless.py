@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import getpass
 import logging
+import math
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core.engine import Outcome
 from game.core.errors import KomboError
@@ -27,11 +29,16 @@ from game.core.session import Step
 from game.definition import GameDef
 from game.games import game_by_key
 
+if TYPE_CHECKING:
+    from net.lan import LanClient
+    from net.seat_memory import SeatMemory, SeatRejoin
+
 Out = Callable[[str], None]
 log = logging.getLogger(__name__)
 
 POLL = 0.01            # the runners' loop: a printout is not a frame loop
 AWAY_TIMEOUT = 60.0    # a headless host hands a vanished player's seat to a bot after this long
+COUNTDOWN_EVERY = 10.0  # a joiner waiting for its host prints the time left this often
 MAX_SECONDS = 24 * 3600
 
 
@@ -78,9 +85,25 @@ def step_line(step: Step, action: object | None = None) -> str:
 
 # -- hosting ------------------------------------------------------------------------------------
 
+def _away_timeout(bot_after: float | None) -> float | None:
+    """--bot-after: None for the default (AWAY_TIMEOUT), 0 for never."""
+    if bot_after is None:
+        return AWAY_TIMEOUT
+    return bot_after or None
+
+
+def _bot_after_line(bot_after: float | None) -> str:
+    timeout = _away_timeout(bot_after)
+    if timeout is None:
+        return "a player who is away keeps their seat until they return"
+    return (f"a bot plays for a player who has been away {timeout:g} s, until they return "
+            f"(--bot-after SECONDS to change)")
+
+
 def run_host(game: str, *, players: int, bots: int, bot_level: str, port: int, bind: str,
              name: str, advertise: bool, options: dict[str, str], seed: int | None = None,
-             save_path: Path | None = None, out: Out = print) -> int:
+             save_path: Path | None = None, bot_after: float | None = None,
+             out: Out = print) -> int:
     from net.host_core import HostSeat
     from net.lan import LanError, LanHost
 
@@ -90,26 +113,28 @@ def run_host(game: str, *, players: int, bots: int, bot_level: str, port: int, b
         HostSeat("bot", f"{seat_name(players - bots + i)} bot", bot_level) for i in range(bots)]
     try:
         host = LanHost(info, players, options, plans, name=name, seed=seed, bind=bind, port=port,
-                       advertise=advertise, save_path=save_path, away_timeout=AWAY_TIMEOUT,
+                       advertise=advertise, save_path=save_path,
+                       away_timeout=_away_timeout(bot_after),
                        away_level=bot_level, bot_think_time=bot_delay(), bot_inline=True)
     except (LanError, KomboError, ValueError) as exc:
         raise HeadlessError(f"cannot host: {exc}") from None
     out(f"{info.title}: {players} players, {bots} bot{'s' if bots != 1 else ''}")
     out(f"listening on {bind}:{host.port}")
+    out(_bot_after_line(bot_after))
     if advertise:
         out(f"advertised on the LAN as {name}'s table (join with --join {host.address[0]}:{host.port})")
     return _host_loop(host, out)
 
 
 def run_resume(path: Path | None, *, port: int | None, bind: str, name: str, advertise: bool,
-               bot_level: str | None, out: Out = print) -> int:
+               bot_level: str | None, bot_after: float | None = None, out: Out = print) -> int:
     from net.lan import LanError, LanHost
     from net.save import SaveError, default_save_path
 
     path = path or default_save_path()
     try:
         host = LanHost.resume(path, name=name, bind=bind, port=port, advertise=advertise,
-                              away_timeout=AWAY_TIMEOUT, bot_think_time=bot_delay(),
+                              away_timeout=_away_timeout(bot_after), bot_think_time=bot_delay(),
                               bot_inline=True, play_local_as=bot_level or "easy",
                               away_level=bot_level or "")
     except SaveError as exc:
@@ -118,6 +143,7 @@ def run_resume(path: Path | None, *, port: int | None, bind: str, name: str, adv
         raise HeadlessError(f"cannot resume: {exc}") from None
     out(f"{host.info.title}: resumed at step {host.core.step} from {path}")
     out(f"listening on {bind}:{host.port}")
+    out(_bot_after_line(bot_after))
     return _host_loop(host, out)
 
 
@@ -168,9 +194,16 @@ def _host_loop(host: object, out: Out) -> int:
 # -- joining ------------------------------------------------------------------------------------
 
 def run_join(address: tuple[str, int], *, bot_level: str, name: str, out: Out = print,
-             reconnect_for: float = 30.0) -> int:
+             reconnect_for: float | None = None, countdown_every: float = COUNTDOWN_EVERY,
+             memory: SeatMemory | None = None) -> int:
+    """Join the table at `address` as a bot. The seat is remembered in the data folder (net.
+    seat_memory): started again after a crash or a kill, the same command takes the same seat back.
+    A host that goes away is waited for `reconnect_for` seconds (net.client.RECONNECT_FOR, three
+    minutes, by default), with the time left printed every `countdown_every` seconds."""
+    from net.client import RECONNECT_FOR
     from net.lan import LanClient, ProbeError, probe_table
     from net.protocol import PROTOCOL_VERSION
+    from net.seat_memory import SeatRejoin, default_seat_memory
 
     where = f"{address[0]}:{address[1]}"
     try:
@@ -189,27 +222,48 @@ def run_join(address: tuple[str, int], *, bot_level: str, name: str, out: Out = 
         raise HeadlessError(f"cannot join {where}: {info.title} is not playable in this version")
     if bot_level not in info.bot_levels:
         raise HeadlessError(f"{info.title}'s bot levels are {', '.join(info.bot_levels)}")
-    client = LanClient(address, name=name, game=info.key, bot=bot_level, bot_inline=True,
-                       bot_think_time=bot_delay(), reconnect_for=reconnect_for)
-    out(f"joining {info.title} at {where} as a bot ({bot_level})")
+    memory = memory if memory is not None else default_seat_memory()
+    token = memory.recall(address, info.key)
+    waiting = RECONNECT_FOR if reconnect_for is None else reconnect_for
+
+    def connect(token: bytes | None = None) -> LanClient:
+        return LanClient(address, name=name, game=info.key, bot=bot_level, bot_inline=True,
+                         bot_think_time=bot_delay(), reconnect_for=waiting, token=token)
+
+    rejoin = SeatRejoin(memory, address, info.key, token is not None, connect, token=token)
+    clients = [connect(token)]
+    out(f"joining {info.title} at {where} as a bot ({bot_level})"
+        + ("; this machine has a seat there" if token is not None else ""))
     try:
-        return _join_loop(client, info, out)
+        return _join_loop(clients, rejoin, out, countdown_every)
     except KeyboardInterrupt:
         out("stopped")
         return 130
     finally:
-        client.close()
+        clients[-1].close()
 
 
-def _join_loop(client: object, info: GameDef, out: Out) -> int:
-    from net.lan import LanClient
+def minutes(seconds: float) -> str:
+    """Seconds as a countdown reads them, rounded up: 160.2 -> "2:41"."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
 
-    assert isinstance(client, LanClient)
+
+def _join_loop(clients: list[LanClient], rejoin: SeatRejoin, out: Out,
+               countdown_every: float) -> int:
+    """Follow clients[-1] to the end of the game; a client the seat memory replaces is appended."""
     state = ""
     printed = 0
-    joined = False
+    joined = started = False
+    countdown_at = 0.0
     deadline = time.monotonic() + MAX_SECONDS
     while time.monotonic() < deadline:
+        client = clients[-1]
+        fresh = rejoin.follow(client)
+        if fresh is not None:               # the host forgot our seat: join afresh
+            clients.append(fresh)
+            out("the host no longer knows this machine's seat; joining afresh")
+            continue
         now_state = client.state
         if now_state != state:
             state = now_state
@@ -217,15 +271,27 @@ def _join_loop(client: object, info: GameDef, out: Out) -> int:
                 joined = True
                 seats = [s for s in client.seats() if s.mine]
                 where = ", ".join(seat_name(s.index) for s in seats) or "none (watching)"
-                out(f"joined: seat {where}")
+                out(f"{'rejoined' if rejoin.used_token else 'joined'}: seat {where}")
             if state == "lobby":
                 out("waiting for the host to start")
             elif state == "playing":
-                out("started")
+                out("back at the table" if started else "started")
+                started = True
             elif state == "reconnecting":
-                out("lost the host; reconnecting")
+                left = client.reconnect_left
+                out(f"lost the host ({client.client.problem if client.client else 'no answer'}); "
+                    f"reconnecting for {minutes(left or 0)}")
+                countdown_at = time.monotonic() + countdown_every
             elif state in ("refused", "lost"):
-                raise HeadlessError(client.message)
+                message = client.message
+                if state == "lost" and rejoin.kept:
+                    message += "; the seat is kept: the same --join takes it back"
+                raise HeadlessError(message)
+        if state == "reconnecting" and time.monotonic() >= countdown_at:
+            left = client.reconnect_left
+            if left is not None:
+                out(f"reconnecting to the host… {minutes(left)} left")
+            countdown_at = time.monotonic() + countdown_every
         if state in ("playing", "over", "reconnecting", "lobby"):
             session = client.session()
             for note in session.notices():

@@ -7,9 +7,11 @@ are in). Messages the frame loop sends (intents, Ready, Bye) go through `send`, 
 them and wakes the thread.
 
 When the connection drops, the thread reconnects with the session's token for `reconnect_for`
-seconds (state "reconnecting"); the host gives the seats back with a snapshot. A host that goes
-silent for `idle_timeout` (it pings every 2 s) counts as dropped, which is how a vanished machine
-or a pulled cable shows up.
+seconds (state "reconnecting"; RECONNECT_FOR, three minutes, by default: long enough for a host to
+be restarted and resumed); `reconnect_left()` counts down, and close(bye=False) stops waiting
+without giving the seats up. The host gives the seats back with the steps missed and a snapshot.
+A host that goes silent for `idle_timeout` (it pings every 2 s) counts as dropped, which is how a
+vanished machine or a pulled cable shows up.
 
 States: connecting -> joined -> (reconnecting -> joined)* -> closed | refused | lost. "joined" is
 the connection's state only; whether the table is in its lobby, playing or over is the session's.
@@ -41,6 +43,7 @@ log = logging.getLogger(__name__)
 
 READ_SIZE = 64 * 1024
 TICK = 0.02
+RECONNECT_FOR = 180.0    # seconds a peer keeps trying to reach a host that went away
 
 Ticker = Callable[[float], None]
 
@@ -48,6 +51,7 @@ Ticker = Callable[[float], None]
 @dataclass
 class ClientStats:
     connects: int = 0
+    attempts: int = 0            # connections tried (made or not)
     tcp_bytes_in: int = 0
     tcp_bytes_out: int = 0
     udp_out: int = 0
@@ -57,7 +61,7 @@ class ClientStats:
 
 class PeerClient:
     def __init__(self, address: tuple[str, int], session: NetSession, *,
-                 connect_timeout: float = 5.0, reconnect_for: float = 30.0,
+                 connect_timeout: float = 5.0, reconnect_for: float = RECONNECT_FOR,
                  idle_timeout: float = 15.0, clock: Callable[[], float] = time.monotonic,
                  name: str = "kombo-peer") -> None:
         self.address = (str(address[0]), int(address[1]))
@@ -65,6 +69,8 @@ class PeerClient:
         self.peer = session.peer
         self.connect_timeout = connect_timeout
         self.reconnect_for = reconnect_for
+        self.reconnect_until: float | None = None   # while reconnecting: when it gives up (clock)
+        self._say_bye = True
         self.idle_timeout = idle_timeout
         self.clock = clock
         # about one ping a second once settled (DESIGN: clock sync), 5 a second at first
@@ -103,8 +109,10 @@ class PeerClient:
         self._queue.put(msg)
         self._wake()
 
-    def close(self, timeout: float = 3.0) -> None:
-        """Say Bye (if joined), flush a moment, close. Bounded."""
+    def close(self, timeout: float = 3.0, bye: bool = True) -> None:
+        """Say Bye (if joined), flush a moment, close. Bounded. `bye=False`: just go, as a lost
+        connection would, so that the host keeps this client's seats for a rejoin."""
+        self._say_bye = self._say_bye and bye
         self._queue.put(None)
         self._wake()
         if self._thread.is_alive():
@@ -120,6 +128,13 @@ class PeerClient:
     @property
     def done(self) -> bool:
         return self._done.is_set()
+
+    def reconnect_left(self) -> float | None:
+        """Seconds left to reach the host again while reconnecting, else None."""
+        until = self.reconnect_until
+        if self.state != "reconnecting" or until is None:
+            return None
+        return max(0.0, until - self.clock())
 
     @property
     def ping_ms(self) -> float | None:
@@ -195,6 +210,7 @@ class PeerClient:
             # intents made while away are dropped: the session shows no legal moves then anyway
 
     def _connect_once(self, timeout: float) -> str | None:
+        self.stats.attempts += 1
         host, port = self.address
         try:
             infos = socket.getaddrinfo(host, port, socket.AF_UNSPEC, socket.SOCK_STREAM)
@@ -235,8 +251,10 @@ class PeerClient:
 
     def _serve(self) -> None:
         """Connected: run until closed, refused or lost (reconnecting in between)."""
+        pause = 0.0      # before the next try, after connections that were let go unwelcomed
         while True:
             reason = self._connected_loop()
+            welcomed = self.state == "joined"
             self._disconnect()
             if reason in ("closed", "refused") or self._closing:
                 self.state = "closed" if reason != "refused" else "refused"
@@ -258,10 +276,22 @@ class PeerClient:
                 log.info("lost the host at %s:%d: %s", *self.address, self.problem)
                 self.state = "lost"
                 return
-            log.info("lost the host at %s:%d (%s); reconnecting for %g s", *self.address,
-                     self.problem or "no reason", self.reconnect_for)
+            if welcomed or self.reconnect_until is None:
+                log.info("lost the host at %s:%d (%s); reconnecting for %g s", *self.address,
+                         self.problem or "no reason", self.reconnect_for)
+                self.reconnect_until = self.clock() + self.reconnect_for
+                pause = 0.0
+            else:
+                # the host took the connection but let it go before welcoming us (too busy just
+                # then, or going down): the same wait goes on, and the next try is not at once
+                pause = min(max(pause * 2, 0.1), 1.0)
+                if self.clock() + pause >= self.reconnect_until:
+                    log.info("cannot rejoin the host at %s:%d: %s", *self.address, self.problem)
+                    self.state = "lost"
+                    return
+                self._wait_wake(pause)
             self.state = "reconnecting"
-            if not self._connect_until(self.clock() + self.reconnect_for):
+            if not self._connect_until(self.reconnect_until):
                 if self.state != "closed":
                     self.state = "lost"
                 return
@@ -284,6 +314,7 @@ class PeerClient:
                                                    and self.peer.clock.due(now)) else None
                 if phase == "joined" and self.state != "joined":
                     self.state = "joined"
+                    self.reconnect_until = None
                 if phase == "refused":
                     self.refusal = self.peer.refusal
                     return "refused"
@@ -334,7 +365,7 @@ class PeerClient:
             if msg is None:
                 self._closing = True
                 with self.session.lock:
-                    joined = self.peer.phase == "joined"
+                    joined = self.peer.phase == "joined" and self._say_bye
                     bye = self.peer.bye("left the table") if joined else None
                 if bye is not None:
                     self._write(bye)

@@ -717,7 +717,7 @@ class HostCore:
                                                 codec.encode(action) if action.seat == seat else None,
                                                 self.game_no))
                 out.send(conn, m.MissedStep(number, None, self._events(events, None), None,
-                                            self.game_no))
+                                            self.game_no, self.engine.public_hash(state)))
         except Exception:  # the log only misses lines: the snapshot still follows
             log.warning("could not replay the moves a rejoining peer missed", exc_info=True)
 

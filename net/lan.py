@@ -41,7 +41,7 @@ from game.games import game_by_key
 
 from . import messages as m
 from .address import DEFAULT_PORT
-from .client import PeerClient, ProbeError, probe
+from .client import RECONNECT_FOR, PeerClient, ProbeError, probe
 from .host_core import HostCore, HostSeat, SaveError, SeatError, StartError
 from .peer_core import PeerCore
 from .protocol import PROTOCOL_VERSION
@@ -416,7 +416,7 @@ class LanClient:
     def __init__(self, address: tuple[str, int], *, name: str, want: int = 1, game: str,
                  prefer: tuple[int, ...] = (), token: bytes | None = None,
                  bot: str | None = None, bot_think_time: float = 0.7, bot_inline: bool = False,
-                 connect_timeout: float = 5.0, reconnect_for: float = 30.0,
+                 connect_timeout: float = 5.0, reconnect_for: float = RECONNECT_FOR,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.address = (str(address[0]), int(address[1]))
         self._local_problem = ""
@@ -533,9 +533,17 @@ class LanClient:
     def client(self) -> PeerClient | None:
         return self._client
 
-    def close(self) -> None:
+    @property
+    def reconnect_left(self) -> float | None:
+        """While the host is out of reach: seconds left before this client gives up (the
+        countdown a screen shows), else None. Also after the game is over (`state` "over")."""
+        return self._client.reconnect_left() if self._client is not None else None
+
+    def close(self, bye: bool = True) -> None:
+        """Leave the table. `bye=False` ("stop waiting" for a host that is away): go without a
+        word, so that the host keeps this client's seats and it may rejoin later with its token."""
         if self._client is not None:
-            self._client.close()
+            self._client.close(bye=bye)
         if self._bots is not None:
             self._bots.close()
 

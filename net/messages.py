@@ -242,8 +242,9 @@ class Snapshot(Message):
 class MissedStep(Message):
     """A step a rejoining connection missed while it was away, sent after its Welcome and before
     its snapshot: the step's events as `seat` sees them (None: the public events, which close the
-    step), and `action` to the seat that made it. No views: the snapshot that follows holds the
-    state; these only complete the peer's log of moves."""
+    step), and `action` to the seat that made it; the public message carries the step's public
+    `hash`. No views: the snapshot that follows holds the state; these only complete the peer's log
+    of moves (and its record of hashes)."""
 
     TAG: ClassVar[str] = "missed"
     number: Annotated[int, Range(1, MAX_STEP)]
@@ -251,6 +252,7 @@ class MissedStep(Message):
     events: Events
     action: Wire | None = None
     game_no: GameNo = 0
+    hash: Hash | None = None
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ class PeerCore:
         self._awaiting_snapshot = False
         self._parts: dict[int, dict[int, tuple[SeatView, _Part]]] = {}
         # a rejoin's missed steps (MissedStep), held until its snapshot brings the views they lead to
-        self._missed: list[Step] = []
+        self._missed: list[tuple[Step, bytes | None]] = []   # and each one's public hash
         self._missed_parts: dict[int, _Part] = {}
         self._steps: list[Step] = []
         self._notices: list[Notice] = []
@@ -345,7 +345,7 @@ class PeerCore:
         if msg.seat is not None and msg.seat not in self.seats:
             self._notice("unexpected", f"the host sent seat {msg.seat + 1}'s events, not ours")
             return
-        held = self._missed[-1].number if self._missed else self.step
+        held = self._missed[-1][0].number if self._missed else self.step
         if msg.number != held + 1:
             return                  # a copy, or out of order: the snapshot that follows still holds
         try:
@@ -360,7 +360,7 @@ class PeerCore:
         parts, self._missed_parts = self._missed_parts, {}
         mine = next((p.action for p in parts.values() if p.action is not None), None)
         private = {s: p.events for s, p in sorted(parts.items()) if p.events != events}
-        self._missed.append(Step(msg.number, mine, events, private))
+        self._missed.append((Step(msg.number, mine, events, private), msg.hash))
 
     def _snapshot(self, msg: m.Snapshot) -> None:
         if self.phase != "joined" or msg.game_no != self.game_no:
@@ -381,7 +381,11 @@ class PeerCore:
             # the public snapshot comes last: the resync is complete, and the steps missed before
             # it go to the session now, with the views they lead to
             self.started = True
-            self._steps += [step for step in self._missed if step.number <= msg.number]
+            for step, public_hash in self._missed:
+                if step.number <= msg.number:
+                    self._steps.append(step)
+                    if public_hash is not None:
+                        self.hashes[step.number] = public_hash
             self._missed, self._missed_parts = [], {}
             self.hashes[msg.number] = msg.hash
             self._awaiting_snapshot = False

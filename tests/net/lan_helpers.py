@@ -153,6 +153,128 @@ class RawPeer:
             pass
 
 
+class CutProxy:
+    """A TCP relay on 127.0.0.1 to a host's port that a test can cut, as a broken network would:
+    cut() closes every relayed connection and turns new ones away (accepted, then closed at once)
+    until mend(). UDP is not relayed (clock pings get no answer; TCP carries everything)."""
+
+    def __init__(self, port: int) -> None:
+        import selectors
+        import threading
+
+        self.target = (LO, port)
+        self.listener = socket.socket()
+        self.listener.bind((LO, 0))
+        self.listener.listen(16)
+        self.listener.setblocking(False)
+        self.port = self.listener.getsockname()[1]
+        self.address = (LO, self.port)
+        self.up = True
+        self.cuts = 0
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self.listener, selectors.EVENT_READ, None)
+        self._peer: dict[socket.socket, socket.socket] = {}
+        self._lock = threading.Lock()
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="cut-proxy", daemon=True)
+        self._thread.start()
+
+    def cut(self) -> None:
+        with self._lock:
+            self.up = False
+            self.cuts += 1
+            for sock in list(self._peer):
+                self._close(sock)
+
+    def mend(self) -> None:
+        with self._lock:
+            self.up = True
+
+    def close(self) -> None:
+        self._stop = True
+        self._thread.join(5)
+        with self._lock:
+            for sock in list(self._peer):
+                self._close(sock)
+        self.listener.close()
+
+    def _close(self, sock: socket.socket) -> None:
+        other = self._peer.pop(sock, None)
+        for s in (sock, other):
+            if s is None:
+                continue
+            self._peer.pop(s, None)
+            try:
+                self._sel.unregister(s)
+            except (KeyError, ValueError):
+                pass
+            s.close()
+
+    def _run(self) -> None:
+        import selectors
+
+        while not self._stop:
+            for key, _ in self._sel.select(0.05):
+                with self._lock:
+                    sock = key.fileobj
+                    assert isinstance(sock, socket.socket)
+                    if sock is self.listener:
+                        try:
+                            client, _ = self.listener.accept()
+                        except BlockingIOError:
+                            continue
+                        if not self.up:
+                            client.close()
+                            continue
+                        try:
+                            upstream = socket.create_connection(self.target, timeout=2)
+                        except OSError:
+                            client.close()
+                            continue
+                        for a, b in ((client, upstream), (upstream, client)):
+                            a.setblocking(True)
+                            a.settimeout(2)
+                            self._peer[a] = b
+                            self._sel.register(a, selectors.EVENT_READ, None)
+                        continue
+                    if sock not in self._peer:
+                        continue
+                    try:
+                        data = sock.recv(65536)
+                    except OSError:
+                        data = b""
+                    if not data:
+                        self._close(sock)
+                        continue
+                    try:
+                        self._peer[sock].sendall(data)
+                    except OSError:
+                        self._close(sock)
+
+
+class JumpClock:
+    """A monotonic clock a test can move forward at once: jump(40) is forty seconds gone by."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.offset
+
+    def jump(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+def public_log(engine: Engine, config: Any, seed: int, actions: list) -> dict[int, tuple]:
+    """Step number -> the public events of that step (as every peer's log must read), replayed."""
+    state = engine.new_game(config, seed)
+    out = {}
+    for n, action in enumerate(actions, 1):
+        shown = (engine.redact(e, None) for e in engine.apply(state, action))
+        out[n] = tuple(e for e in shown if e is not None)
+    return out
+
+
 def truth_hashes(engine: Engine, config: Any, seed: int, actions: list) -> dict[int, bytes]:
     """The public hash after each step of a replay: what every peer must have held."""
     state = engine.new_game(config, seed)

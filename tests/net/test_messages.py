@@ -56,7 +56,7 @@ EXAMPLES: list[m.Message] = [
     m.Hello(PROTOCOL_VERSION, "Ann", "kabooom", TOKEN, step=12, game_no=1),
     m.Hello(PROTOCOL_VERSION, "Ann", "kabooom", TOKEN, step=0),
     m.MissedStep(13, 1, (["moved", 0],), ["pass", 1], 1),
-    m.MissedStep(13, None, (["moved", 0],), None, 1),
+    m.MissedStep(13, None, (["moved", 0],), None, 1, HASH),
     m.MissedStep(2, None, ()),
 ]
 

@@ -361,6 +361,9 @@ def test_a_rejoin_gets_the_steps_it_missed_as_its_seat_sees_them() -> None:
         assert step.action == (host.log[step.number - 1] if host.log[step.number - 1].seat == 2
                                else None)
     assert [s.number for s in seen] + [s.number for s in missed] == list(range(1, host.step + 1))
+    # and the public hash of every step it missed, as the others held them
+    assert {s.number: b.hashes[s.number] for s in missed} == \
+        {s.number: peers["a"].hashes[s.number] for s in missed}
     # and the game goes on from there as usual
     play_some(host, net, {"local": peers["local"], "a": peers["a"], "b2": b}, 2, rnd)
     assert [s.number for s in b.take_steps()] == list(range(missed[-1].number + 1, host.step + 1))

@@ -209,6 +209,8 @@ class FakeClient:
         self.token: bytes | None = None   # what the host gave us
         self.refusal_code = ""
         self.host_left = False            # the real client: its connection is gone for good
+        self.reconnect_left: float | None = None   # seconds left while the host is out of reach
+        self.byes: list[bool] = []        # close(bye=...) as called
         self.table = FakeTable([], host_side=False)
         self._session: FakeNetSession | None = None
         lan.clients.append(self)
@@ -266,8 +268,9 @@ class FakeClient:
         out, self.pending_notices = self.pending_notices, []
         return out
 
-    def close(self) -> None:
+    def close(self, bye: bool = True) -> None:
         self.closed += 1
+        self.byes.append(bye)
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from game.kabooom.scene import KabooomScene
 from game.ui.lobby.entries import resume_scene
 from game.ui.lobby.lan import back_to_menu
 from game.ui.lobby.lan_results import LanResultsScene
-from game.ui.lobby.lan_status import HAND_KEY, LanStatusScene
+from game.ui.lobby.lan_status import HAND_KEY, STOP_KEY, LanStatusScene
 from game.ui.lobby.lobby_host import HostSetup, LanSeatOption
 from game.ui.lobby.lobby_join import GameRow, JoinScene
-from game.ui.lobby.net_match import NetMatch
+from game.ui.lobby.net_match import STOPPED_WAITING, NetMatch
 from game.ui.lobby.waiting_room import WaitingRoom
 from game.ui.routes import new_app
 from game.ui.screens.menu import MainMenu
@@ -547,8 +547,77 @@ def test_reconnecting_shows_a_notice(app: App, lan: FakeLan) -> None:
     client.state = "reconnecting"
     run(app)
     overlay = app.stack.top
-    assert overlay.waiting_text() == "Lost touch with the host: reconnecting…"
+    assert overlay.waiting_text() == "Reconnecting to the host…"
     assert isinstance(overlay, LanStatusScene)
+
+
+TABLE_ADDRESS = ("192.168.1.5", 47800)
+
+
+@pytest.mark.parametrize("how", ["key", "click", "back"])
+def test_a_peer_waiting_for_its_host_sees_the_countdown_and_may_stop_waiting(
+        app: App, lan: FakeLan, how: str) -> None:
+    from game.ui.lobby.seat_memory import seat_memory_for
+    game, client = peer_in_game(app, lan)
+    client.state, client.reconnect_left = "reconnecting", 160.4
+    run(app)
+    overlay = app.stack.top
+    assert isinstance(overlay, LanStatusScene)
+    assert overlay.waiting_text() == "Reconnecting to the host… 2:41"
+    assert overlay.button is not None                   # drawn: Stop waiting
+    if how == "key":
+        key(app, STOP_KEY)
+    elif how == "click":
+        press(app, "select", "mouse", overlay.button.center)
+    else:
+        press(app, "back")
+    assert [type(s) for s in app.stack] == [MainMenu]
+    assert client.byes == [False]                       # no Bye: the host keeps the seat
+    assert seat_memory_for(app).recall(TABLE_ADDRESS, "kabooom") == client.token
+    assert STOPPED_WAITING in toasts(app)
+
+
+def test_stop_waiting_is_offered_only_while_the_host_is_out_of_reach(app: App, lan: FakeLan) -> None:
+    game, client = peer_in_game(app, lan)
+    run(app)
+    overlay = app.stack.top
+    key(app, STOP_KEY)
+    press(app, "back")
+    assert app.stack.top is overlay and client.closed == 0
+
+
+def test_the_waiting_room_counts_down_and_stop_waiting_keeps_the_seat(app: App, lan: FakeLan) -> None:
+    from game.ui.lobby.seat_memory import seat_memory_for
+    _, room = join_room(app, lan)
+    client = lan.clients[0]
+    client.welcome(TABLE)
+    run(app)
+    client.state, client.reconnect_left = "reconnecting", 100.0
+    run(app)
+    assert room.header()[0] == "Reconnecting to the host at 192.168.1.5:47800… 1:40"
+    select_button(app, room, "Stop waiting")
+    assert [type(s) for s in app.stack] == [MainMenu]
+    assert client.byes == [False]
+    assert seat_memory_for(app).recall(TABLE_ADDRESS, "kabooom") == client.token
+
+
+def test_the_results_count_down_while_the_host_is_out_of_reach(app: App, lan: FakeLan) -> None:
+    game, client = peer_in_game(app, lan)
+    finish(game.session)
+    results = results_of(app)
+    client.reconnect_left = 75.0                        # "over" stays: the result is the news
+    run(app)
+    assert results.note == "Reconnecting to the host… 1:15"
+    assert labels(results) == ["See the board", "Stop waiting"]
+    client.reconnect_left = None                        # back
+    run(app)
+    assert results.note == "Stay here: the host may start another game"
+    assert labels(results) == ["See the board", "Leave table"]
+    client.reconnect_left = 74.0
+    run(app)
+    choose(app, results, "Stop waiting")
+    assert [type(s) for s in app.stack] == [MainMenu]
+    assert client.byes == [False]
 
 
 def test_quitting_a_lan_game_closes_the_facade(app: App, lan: FakeLan) -> None:

@@ -1,12 +1,15 @@
 """The results of a LAN game (a NetMatch): the table stays. The host gets "Play again" (the facade's
 rematch(), back to the waiting room with the same players); a peer may stay for the host's next game,
-and goes to the waiting room by itself when the host reopens the table, or "Leave table"."""
+and goes to the waiting room by itself when the host reopens the table, or "Leave table". While the
+host is out of reach the peer reads how long it keeps trying, and "Leave table" reads "Stop waiting"."""
 from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING, Any
 
 from game.ui.lobby.lan import back_to_menu
+from game.ui.lobby.lan_status import reconnecting_text
+from game.ui.lobby.net_match import reconnect_left
 from game.ui.lobby.waiting_room import DEFAULT_MESSAGES, WaitingRoom
 from game.ui.screens.results import ResultsScene
 from game.ui.toolkit.widgets import Button
@@ -19,6 +22,7 @@ log = logging.getLogger(__name__)
 
 STAY_NOTE = "Stay here: the host may start another game"
 LEFT_NOTE = "The host has left the table"
+STOPPED = "Stopped waiting for the host."
 
 
 class LanResultsScene(ResultsScene):
@@ -30,7 +34,8 @@ class LanResultsScene(ResultsScene):
     def buttons(self) -> list[Button]:
         if self.is_peer:
             self.note = STAY_NOTE
-            return [Button("Leave table", self.leave_table, centred=True)]
+            self.leave_button = Button("Leave table", self.leave_table, centred=True)
+            return [self.leave_button]
         items = [Button("Main menu", self.main_menu, centred=True)]
         if hasattr(self.lan, "rematch"):
             items.insert(0, Button("Play again", self.play_again, centred=True))
@@ -53,6 +58,22 @@ class LanResultsScene(ResultsScene):
         if rejoin is not None:
             rejoin.memory.forget(rejoin.address, rejoin.game)
         self.main_menu()
+
+    def stop_waiting(self) -> None:
+        """The host is out of reach: to the main menu without a word to it (nothing is given up)."""
+        self._left = True
+        self.match.stop_waiting()
+        self.app.nav.main_menu(self.app, STOPPED, "info")
+
+    def _follow_reconnect(self) -> None:
+        """The note and the button follow whether the host is out of reach just now."""
+        left = reconnect_left(self.lan)
+        if left is not None:
+            self.note = reconnecting_text(left)
+            self.leave_button.label, self.leave_button.on_select = "Stop waiting", self.stop_waiting
+        elif self.leave_button.label != "Leave table":
+            self.note = LEFT_NOTE if getattr(self.lan, "host_left", False) else STAY_NOTE
+            self.leave_button.label, self.leave_button.on_select = "Leave table", self.leave_table
 
     def _to_waiting_room(self, lan: Any) -> None:
         match = self.match
@@ -89,6 +110,7 @@ class LanResultsScene(ResultsScene):
                 self.match.close()
                 back_to_menu(self.app, message)
                 return
+            self._follow_reconnect()
             if state == "over" and getattr(self.lan, "host_left", False) and self.note != LEFT_NOTE:
                 self.note = LEFT_NOTE       # the results stay readable; only the hint changes
             if state == "lobby" or (state == "playing" and self._next_game_begun()):

@@ -1,5 +1,7 @@
 """The LAN overlay over any game scene: who is away, what the game waits for, and the host's way
-out of a long wait (give the seat to a bot). A lost host ends the game with a toast.
+out of a long wait (give the seat to a bot). A peer that lost its host shows the time it keeps
+trying ("Reconnecting to the host… 2:41") and a way out: Stop waiting (X, a click, or Backspace) goes
+to the main menu and keeps the seat for a rejoin. A host that stays lost ends the game with a toast.
 
 It is a scene of its own, pushed just above the game: it draws over the game, lets every press it
 does not use through, and keeps updating with the game below. The game screen below says where to
@@ -8,11 +10,13 @@ put things (GameScreen.seat_rect for the "away" mark, status_rect for the waitin
 from __future__ import annotations
 
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui.lobby.lan import back_to_menu
+from game.ui.lobby.net_match import STOPPED_WAITING
 from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
@@ -28,12 +32,20 @@ log = logging.getLogger(__name__)
 
 HAND_AFTER = 30.0             # seconds away before the host is offered to hand the seat to a bot
 HAND_KEY = pygame.K_b         # no keyboard seat's default zone uses B
+STOP_KEY = pygame.K_x         # nor X
 PANEL_W = 560
 
 
 def clock_text(seconds: float) -> str:
     seconds = max(0, int(seconds))
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def reconnecting_text(left: float | None) -> str:
+    """"Reconnecting to the host… 2:41": the time this client keeps trying (rounded up)."""
+    if left is None:
+        return "Reconnecting to the host…"
+    return f"Reconnecting to the host… {clock_text(math.ceil(left))}"
 
 
 class LanStatusScene(Scene):
@@ -86,7 +98,7 @@ class LanStatusScene(Scene):
     def waiting_text(self) -> str:
         status = self.status
         if status.reconnecting:
-            return "Lost touch with the host: reconnecting…"
+            return reconnecting_text(status.reconnect_left)
         away = [s for s in status.waiting_on if s in status.away]
         if away:
             return f"Waiting for {self.name(away[0])} to reconnect…"
@@ -95,6 +107,16 @@ class LanStatusScene(Scene):
         return ""
 
     # -- input ------------------------------------------------------------------------------------
+
+    def stop_waiting(self) -> bool:
+        """Leave for the main menu while the host is out of reach; the seat stays ours."""
+        if not self.status.reconnecting:
+            return False
+        self._left = True
+        self.app.audio.play("click")
+        self.match.stop_waiting()
+        back_to_menu(self.app, STOPPED_WAITING, "info")
+        return True
 
     def hand_over(self) -> bool:
         seat = self.offer
@@ -112,15 +134,25 @@ class LanStatusScene(Scene):
         return True
 
     def handle_raw(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == HAND_KEY and self.offer is not None:
+        if event.type != pygame.KEYDOWN or self._left:
+            return False
+        if event.key == STOP_KEY and self.status.reconnecting:
+            return self.stop_waiting()
+        if event.key == HAND_KEY and self.offer is not None:
             return self.hand_over()
         return False
 
     def handle(self, press: Press) -> bool:
+        if self._left:
+            return False
+        if self.status.reconnecting and press.button == "back":
+            return self.stop_waiting()
         if (press.device == "mouse" and press.button == "select" and press.pos is not None
-                and self.offer is not None and self.button is not None
-                and self.button.collidepoint(press.pos)):
-            return self.hand_over()
+                and self.button is not None and self.button.collidepoint(press.pos)):
+            if self.status.reconnecting:
+                return self.stop_waiting()
+            if self.offer is not None:
+                return self.hand_over()
         return False
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -136,6 +168,14 @@ class LanStatusScene(Scene):
             # the game goes on without them for now: a small button out of the players' way
             button = pygame.Rect(16, surface.get_height() - 36, 0, 30)
             self._draw_button(surface, button, theme.TINY)
+
+    def _button_face(self) -> tuple[str, str] | None:
+        """The key and the words of the notice's button, if it has one."""
+        if self.status.reconnecting:
+            return "X", "Stop waiting (your seat is kept)"
+        if self.offer is not None:
+            return "B", f"Give {PLAYER_NAMES[self.offer]}'s seat to a bot"
+        return None
 
     def _area(self, name: str, *args: Any) -> pygame.Rect | None:
         """Where the game scene below says `name` is (its seat_rect or status_rect); None without a
@@ -166,29 +206,34 @@ class LanStatusScene(Scene):
         fonts = self.app.fonts
         area = self._area("status_rect") or surface.get_rect()
         lines = fonts.wrap(text, theme.BODY, PANEL_W - 48) if text else []
-        height = 28 + 38 * len(lines) + (84 if self.offer is not None else 0) + 10
+        face = self._button_face()
+        height = 28 + 38 * len(lines) + (84 if face is not None else 0) + 10
         panel = pygame.Rect(0, 0, PANEL_W, height)
         panel.center = area.center
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (14, 12, 24, 228), shade.get_rect(), border_radius=theme.RADIUS * 2)
         surface.blit(shade, panel)
-        edge = PLAYER_COLOURS[self.status.waiting_on[0]] if self.status.waiting_on else theme.ACCENT
+        edge = PLAYER_COLOURS[self.status.waiting_on[0]] \
+            if self.status.waiting_on and not self.status.reconnecting else theme.ACCENT
         pygame.draw.rect(surface, edge, panel, 3, border_radius=theme.RADIUS * 2)
         y = panel.y + 24
         for line in lines:
             draw_text(surface, fonts, line, (panel.centerx, y), anchor="midtop")
             y += 38
-        if self.offer is None:
+        if face is None:
             return
         button = pygame.Rect(0, 0, PANEL_W - 60, 50)
         button.midtop = (panel.centerx, y + 8)
         self._draw_button(surface, button, theme.SMALL)
 
     def _draw_button(self, surface: pygame.Surface, button: pygame.Rect, size: int) -> None:
-        """The hand-to-bot button with its key; a zero width fits the text."""
-        assert self.offer is not None
+        """The notice's button (stop waiting, or hand the seat to a bot) with its key; a zero width
+        fits the text."""
+        face = self._button_face()
+        assert face is not None
+        cap_text, words = face
         fonts = self.app.fonts
-        label = fonts.render(f"Give {PLAYER_NAMES[self.offer]}'s seat to a bot", size, theme.TEXT)
+        label = fonts.render(words, size, theme.TEXT)
         side = button.height - 8 if button.height < 40 else button.height - 18
         if button.width == 0:
             button.width = side + label.get_width() + 44
@@ -197,7 +242,7 @@ class LanStatusScene(Scene):
         cap = pygame.Rect(0, 0, side, side)
         cap.midleft = (button.x + 12, button.centery)
         pygame.draw.rect(surface, theme.ACCENT, cap, border_radius=6)
-        key = fonts.render("B", size, theme.BG, True)
+        key = fonts.render(cap_text, size, theme.BG, True)
         surface.blit(key, key.get_rect(center=cap.center))
         surface.blit(label, label.get_rect(midleft=(cap.right + 12, button.centery)))
         self.button = button

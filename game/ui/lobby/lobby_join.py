@@ -435,7 +435,8 @@ class JoinScene(MenuScene):
         self.text_input.sync(False)
         self.app.push(WaitingRoom(self.app, info, client, devices=list(self.local), host=False,
                                   where=where, rejoin=SeatRejoin(memory, address, info.key,
-                                                                 token is not None, connect)))
+                                                                 token is not None, connect,
+                                                                 token=token)))
 
     # -- scene --------------------------------------------------------------------------------
 

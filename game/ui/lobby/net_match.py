@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOST_HOST = "Lost the host: the game has ended."
+STOPPED_WAITING = "Stopped waiting for the host. Your seat is kept: join the table again to take it back."
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class LanStatus:
     reconnecting: bool                # this client lost the host for a moment
     can_hand_to_bot: bool             # this client hosts: it may give an away seat to a bot
     names: tuple[str, ...]            # player names by seat ("" when unknown)
+    reconnect_left: float | None = None   # while reconnecting: seconds before this client gives up
 
 
 def assign_devices(local_humans: Sequence[int],
@@ -200,7 +202,7 @@ class NetMatch(DeviceSeats):
                 waiting = ()
         return LanStatus(away, waiting, getattr(self.lan, "state", "") == "reconnecting",
                          self.is_host and hasattr(self.lan, "hand_to_bot"),
-                         tuple(s.name for s in infos))
+                         tuple(s.name for s in infos), reconnect_left(self.lan))
 
     def hand_to_bot(self, seat: int, level: str | None = None) -> None:
         levels = self.info.bot_levels
@@ -215,6 +217,28 @@ class NetMatch(DeviceSeats):
             return
         self._closed = True
         self.lan.close()
+
+    def stop_waiting(self) -> None:
+        """Give up waiting for a host that is out of reach, keeping the seat: no Bye, and the
+        remembered token stays, so joining the same table again takes the seat back."""
+        if self._closed:
+            return
+        self._closed = True
+        stop_waiting(self.lan)
+
+
+def reconnect_left(lan: Any) -> float | None:
+    """Seconds left before a facade that lost its host gives up (None: it has not lost it)."""
+    left = getattr(lan, "reconnect_left", None)
+    return float(left) if isinstance(left, (int, float)) else None
+
+
+def stop_waiting(lan: Any) -> None:
+    """Close a client that is waiting for its host without a Bye (the host keeps the seat)."""
+    try:
+        lan.close(bye=False)
+    except Exception:  # closing is best effort; the host notices the silence anyway
+        log.info("closing the connection failed (best effort)", exc_info=True)
 
 
 def _sentence(text: str) -> str:

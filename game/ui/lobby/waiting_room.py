@@ -7,16 +7,16 @@ Every network call is the facade's, in its own threads: this screen only reads i
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui.lobby.lan import back_to_menu, shareable_address
-from game.ui.lobby.lan_status import LanStatusScene
-from game.ui.lobby.net_match import NetMatch
+from game.ui.lobby.lan_status import LanStatusScene, reconnecting_text
+from game.ui.lobby.net_match import STOPPED_WAITING, NetMatch, reconnect_left, stop_waiting
 from game.ui.lobby.ping_board import ping_text
+from game.ui.lobby.seat_memory import SeatRejoin
 from game.ui.toolkit import theme
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
 from game.ui.toolkit.widgets import (
@@ -71,43 +71,6 @@ class ActionRow(ButtonRow):
             draw_text(surface, fonts, button.label, rect.center, colour=colour, anchor="center")
 
 
-@dataclass
-class SeatRejoin:
-    """How a joined client keeps its seat across restarts: the token is remembered once the host
-    welcomes us (again after each game the host replays), forgotten when a game ends, and a token
-    the host no longer knows is forgotten and the join tried afresh."""
-
-    memory: Any                       # game.ui.lobby.seat_memory.SeatMemory
-    address: tuple[str, int]
-    game: str
-    used_token: bool
-    connect: Callable[..., Any]       # connect(token=None) -> a new client
-    kept: bool = False
-    over: bool = False                # the game ended and its seat was forgotten
-
-    def follow(self, client: Any) -> Any | None:
-        """Called every update; returns a fresh client to use instead of `client`, or None."""
-        state = getattr(client, "state", "")
-        token = getattr(client, "token", None)
-        if state in ("lobby", "playing"):
-            self.over = False
-            if not self.kept and isinstance(token, bytes):
-                self.memory.remember(self.address, self.game, token)
-                self.kept = True
-        if state == "over" and not self.over:
-            # No seat to come back to. The host may reopen the table (Play again): the seat is
-            # remembered afresh once the client is in the table's lobby again.
-            self.memory.forget(self.address, self.game)
-            self.over, self.kept = True, False
-        if (state == "refused" and self.used_token
-                and getattr(client, "refusal_code", "") == "bad_token"):
-            self.memory.forget(self.address, self.game)
-            self.used_token = False
-            client.close()
-            return self.connect(token=None)
-        return None
-
-
 class WaitingRoom(MenuScene):
     def __init__(self, app: App, info: GameDef, lan: Any, *,
                  devices: Mapping[int, str] | Sequence[str] = (), host: bool,
@@ -143,7 +106,8 @@ class WaitingRoom(MenuScene):
             items = [self.fill, self.row] if levels else [self.row]
         else:
             self.ready_button = Button("I'm ready", self.toggle_ready, primary=True)
-            self.row = ActionRow(buttons=[self.ready_button, Button("Leave", self.back)],
+            self.leave_button = Button("Leave", self.back)
+            self.row = ActionRow(buttons=[self.ready_button, self.leave_button],
                                  height=theme.ROW_H + 4)
             items = [self.row]
         self.menu.set_items(items)
@@ -181,6 +145,10 @@ class WaitingRoom(MenuScene):
         else:
             self.ready_button.label = "Not ready" if self._ready() else "I'm ready"
             self.ready_button.dimmed = self.state != "lobby"
+            # while the host is out of reach, leaving keeps the seat: "Stop waiting"
+            waiting = self.state == "reconnecting"
+            self.leave_button.label = "Stop waiting" if waiting else "Leave"
+            self.leave_button.on_select = self.stop_waiting if waiting else self.back
 
     def _fill_level(self) -> str | None:
         value = self.fill.value if self.is_host and self.info.bot_levels else WAIT
@@ -230,7 +198,22 @@ class WaitingRoom(MenuScene):
             log.warning("could not tell the host whether we are ready", exc_info=True)
             self.app.toast(f"Could not tell the host: {exc}", "error")
 
+    def stop_waiting(self) -> None:
+        """The host is out of reach: back to the main menu, the seat kept for a rejoin."""
+        if self.state != "reconnecting":
+            self.back()
+            return
+        self._stop_waiting()
+
+    def _stop_waiting(self) -> None:
+        self._left = True
+        stop_waiting(self.lan)
+        back_to_menu(self.app, STOPPED_WAITING, "info")
+
     def back(self) -> None:
+        if not self.is_host and self.state == "reconnecting":
+            self._stop_waiting()        # not a leaving on purpose: the seat stays ours
+            return
         if self.rejoin is not None:     # leaving on purpose gives the seat up (the host frees it)
             self.rejoin.memory.forget(self.rejoin.address, self.rejoin.game)
         self._close()
@@ -329,7 +312,11 @@ class WaitingRoom(MenuScene):
         if state == "connecting":
             return f"Connecting to the host{where}…", "This takes a moment"
         if state == "reconnecting":
-            return f"Reconnecting to the host{where}…", "Hold on: your seat is kept"
+            left = reconnect_left(self.lan)
+            first = reconnecting_text(left)
+            if where:
+                first = first.replace("host…", f"host{where}…")
+            return first, "Hold on: your seat is kept (or Stop waiting, and join again later)"
         ping = getattr(self.lan, "ping_ms", None)
         ping_line = f" · ping {ping_text(ping)}" if isinstance(ping, (int, float)) else ""
         return (f"Joined the table{where}{ping_line}",
@@ -349,8 +336,12 @@ class WaitingRoom(MenuScene):
         self._draw_table(surface)
         draw_panel(surface, self.menu.rect.inflate(28, 24))
         self.menu.draw(surface, fonts)
-        hint = ("Left / Right change a row · Select starts · Backspace closes the lobby"
-                if self.is_host else "Select to say you are ready · Backspace leaves")
+        if self.is_host:
+            hint = "Left / Right change a row · Select starts · Backspace closes the lobby"
+        elif self.state == "reconnecting":
+            hint = "Backspace stops waiting: your seat is kept, join the table again to take it"
+        else:
+            hint = "Select to say you are ready · Backspace leaves"
         draw_hints(surface, fonts, hint)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
