@@ -376,10 +376,11 @@ class PeerClient:
                 return "dropped"
             self._write(msg)
             if isinstance(msg, m.Intent) and msg.pressed is not None:
-                # a race: a copy by UDP too, and the first to arrive wins (DESIGN: the slap)
-                token = self.peer.token
-                if token is not None:
-                    self._send_udp(m.UdpIntent(token, msg.ref, msg.step, msg.action, msg.pressed,
+                # a race: a copy by UDP too, and the first to arrive wins (DESIGN: the slap);
+                # it carries this connection's pairing key (its Welcome's), never the token
+                key = self.peer.udp_key
+                if key is not None:
+                    self._send_udp(m.UdpIntent(key, msg.ref, msg.step, msg.action, msg.pressed,
                                                 msg.game_no))
 
     def _write(self, msg: m.Message) -> None:
@@ -497,10 +498,29 @@ class PeerClient:
 
 
 def probe(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
-    """Ask a host what it is hosting, without joining (blocking, bounded). Raises ProbeError."""
+    """Ask a host what it is hosting, without joining (blocking, bounded). Raises ProbeError.
+    A host with no room for one more connection just then says "busy" (net.server): asked again
+    after a short pause, until `timeout`, then "the host is busy"."""
+    host, port = address
+    deadline = time.monotonic() + timeout
+    pause = 0.1
+    while True:
+        info = _probe_once(address, deadline)
+        if info is not None:
+            return info
+        left = deadline - time.monotonic()
+        if left <= pause:
+            raise ProbeError(f"the host at {host}:{port} is busy (too many connections at once); "
+                             f"try again in a moment")
+        time.sleep(pause)
+        pause = min(pause * 2, 0.8)
+
+
+def _probe_once(address: tuple[str, int], deadline: float) -> m.TableInfo | None:
+    """One query; None if the host said it is busy."""
     host, port = address
     try:
-        sock = socket.create_connection((host, port), timeout=timeout)
+        sock = socket.create_connection((host, port), timeout=max(0.05, deadline - time.monotonic()))
     except socket.gaierror as exc:
         raise ProbeError(f"unknown host {host!r} ({exc.strerror})") from None
     except TimeoutError:
@@ -509,7 +529,6 @@ def probe(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
         if exc.errno == errno.ECONNREFUSED:
             raise ProbeError(f"nothing is listening at {host}:{port}") from None
         raise ProbeError(f"cannot reach {host}:{port}: {exc.strerror or exc}") from None
-    deadline = time.monotonic() + timeout
     decoder = FrameDecoder()
     try:
         sock.sendall(encode_frame(m.encode(m.Query())))
@@ -525,6 +544,8 @@ def probe(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
                 msg = m.decode(frame)
                 if isinstance(msg, m.TableInfo):
                     return msg
+                if isinstance(msg, m.Refused) and msg.code == "busy":
+                    return None
     except TimeoutError:
         raise ProbeError(f"{host}:{port} did not say what it hosts") from None
     except ProtocolError as exc:

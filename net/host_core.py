@@ -25,6 +25,22 @@ game are refused as stale. `start()` then starts it exactly like the first.
 Secrecy: a connection only ever receives views, events and legal moves of the seats it holds, the
 spectator view, and the action its own seat made.
 
+Hostile input (tokens travel in the clear on a LAN, so a sniffer may hold one):
+
+- Intents: refs count a connection's intents from 0. An intent is validated (joined, game, step,
+  seat, legality) before anything about it is recorded; only one the host acts on moves `last_ref`,
+  below which later copies and overtaken intents are dropped. A refused one is only remembered
+  (a few per connection) so that its second copy is not answered twice. A ref more than
+  MAX_REF_JUMP past the refs the connection has sent by TCP is refused (TCP) or dropped (UDP).
+- UDP copies (udp_intent): each joined connection gets a random pairing key in its Welcome, by TCP
+  only; a UdpIntent must carry it and come from the IP address the connection came from
+  (`connect()`), else it is dropped unanswered. The reconnect token is never good over UDP.
+- Hello with a token: while the seat's connection is alive (heard from within `live_for` seconds;
+  the host pings every 2 s) another connection's Hello for it is refused ("in_use") and the seat's
+  player keeps playing. A seat whose connection has gone quiet moves to the new one: the old one
+  reads why in its Bye, and the move is logged. The host's own token is refused on any connection
+  that has an address (its own client's is in memory).
+
 An engine fault (the engine raising anything but IllegalActionError while applying a move, or while
 showing the step it made) leaves the state as it was before the move, logs the traceback, and halts
 the game: `halted` says why, every connection gets an ErrorMsg ("host_error") saying so and a
@@ -35,6 +51,8 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
+from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -54,6 +72,12 @@ TokenFactory = Callable[[], bytes]
 
 SAVE_VERSION = 1
 MAX_SPECTATORS = 8
+LIVE_FOR = 6.0          # a connection heard from this recently is alive (the host pings every 2 s)
+MAX_REF_JUMP = 1024     # how far an intent's ref may run ahead of the refs its connection has sent
+REFUSED_REFS = 32       # refused refs kept per connection, so that a second copy is not answered
+MOVED = "your seat moved to a newer connection of yours (this one had gone quiet)"
+IN_USE = ("that seat is played from another connection, which still answers; if that was yours "
+          "and it has just broken, try again in a few seconds")
 HALTED = "The host's game stopped on an internal error ({}); details are in the host's log"
 
 log = logging.getLogger(__name__)
@@ -100,7 +124,12 @@ class _Seat:
 @dataclass
 class _Conn:
     token: bytes | None = None       # None until a Hello is accepted
-    last_ref: int = -1
+    address: tuple | None = None     # (host, port) of a remote connection (HostCore.connect)
+    heard: float = float("-inf")     # when it last sent a message
+    last_ref: int = -1               # the highest ref acted on (applied)
+    sent_ref: int = -1               # the highest ref it sent by TCP, acted on or not
+    refused: deque[int] = field(default_factory=lambda: deque(maxlen=REFUSED_REFS))
+    udp_key: bytes | None = None     # the pairing key its Welcome carries, for UdpIntent
 
 
 @dataclass
@@ -164,9 +193,11 @@ class HostCore:
                                          True))
         self._conns: dict[ConnId, _Conn] = {}
         self._conn_of: dict[bytes, ConnId] = {}
+        self._by_key: dict[bytes, ConnId] = {}     # UDP pairing key -> its joined connection
         self.latency = LatencyTable()
         self.faults: list[str] = []   # engine errors other than IllegalActionError, for the log
         self.halted = ""              # why an engine fault stopped the game (see the module's doc)
+        self.live_for = LIVE_FOR      # a seat's connection heard from this recently keeps it
         # the last public view every joined connection holds: the next step is sent as a patch of it
         self._sent_public: tuple[int, dict] | None = None
 
@@ -204,8 +235,13 @@ class HostCore:
     def joined(self) -> list[ConnId]:
         return [conn for conn, c in self._conns.items() if c.token is not None]
 
+    def is_joined(self, conn: ConnId) -> bool:
+        """Has `conn` said a Hello the host accepted (and not left since)?"""
+        c = self._conns.get(conn)
+        return c is not None and c.token is not None
+
     def conn_of(self, token: bytes) -> ConnId | None:
-        """The connection that holds `token` now (UDP datagrams name their sender by token)."""
+        """The connection that holds `token` now."""
         return self._conn_of.get(token)
 
     def seat_table(self) -> tuple[m.SeatEntry, ...]:
@@ -292,8 +328,18 @@ class HostCore:
             out.extend(self.disconnect(conn, now))
         return out
 
+    def connect(self, conn: ConnId, address: tuple, now: float) -> None:
+        """A remote connection opened from `address` ((host, port)). UDP intents are taken only
+        from that host, and the host's own token only from a connection that never called this
+        (the host's in-memory one). Optional: a connection the core first hears of in receive()
+        has no address."""
+        self._conns[conn] = _Conn(address=tuple(address), heard=now)
+
     def receive(self, conn: ConnId, msg: m.Message, now: float) -> Outbox:
-        self._conns.setdefault(conn, _Conn())
+        c = self._conns.get(conn)
+        if c is None:
+            c = self._conns[conn] = _Conn()
+        c.heard = now
         if isinstance(msg, m.Hello):
             return self._hello(conn, msg, now)
         if isinstance(msg, m.Intent):
@@ -330,8 +376,7 @@ class HostCore:
 
     def disconnect(self, conn: ConnId, now: float) -> Outbox:
         """The connection is gone (closed, timed out, said Bye): its seats wait for a rejoin."""
-        c = self._conns.pop(conn, None)
-        self.latency.remove(conn)
+        c = self._forget(conn)
         out = Outbox()
         if c is None or c.token is None or self._conn_of.get(c.token) != conn:
             return out
@@ -346,6 +391,14 @@ class HostCore:
             del self._holders[c.token]
         self._broadcast_seats(out)
         return out
+
+    def _forget(self, conn: ConnId) -> _Conn | None:
+        """Drop what is kept per connection (not its seats: that is disconnect's business)."""
+        c = self._conns.pop(conn, None)
+        self.latency.remove(conn)
+        if c is not None and c.udp_key is not None and self._by_key.get(c.udp_key) == conn:
+            del self._by_key[c.udp_key]
+        return c
 
     def _leave_lobby(self, token: bytes, out: Outbox) -> None:
         """A peer left the lobby for good (Bye): its seats open again and its token is void."""
@@ -414,17 +467,31 @@ class HostCore:
         out = Outbox()
         if hello.token is not None:
             token = hello.token
-            if token not in self._holders:
+            # the host's own token is only ever good on its in-memory connection, which has no
+            # address: a copy of it (a save read by someone) takes nothing over the network
+            if token not in self._holders or (token == self.local_token and c.address is not None):
                 return self._refuse(conn, "bad_token", "that reconnect token is not known here",
                                     now)
             old = self._conn_of.get(token)
             if old is not None and old != conn:
+                oc = self._conns.get(old)
+                silent = now - oc.heard if oc is not None else float("inf")
+                name = self._holders[token]
+                if silent < self.live_for:
+                    # the seat's connection still answers the host's pings: this Hello is a
+                    # replay, or a second copy of the program; the player keeps the seat
+                    log.warning("refused a second connection%s for %s's seat: the seat's "
+                                "connection%s still answers", _from(c.address), name,
+                                _from(oc.address if oc is not None else None))
+                    return self._refuse(conn, "in_use", IN_USE, now)
                 # the same player again on a new connection: the old one is a dead TCP stream
                 # that has not timed out yet
-                out.send(old, m.Bye("replaced by a new connection"))
+                log.info("%s's seat moved to a new connection%s; the old one%s had been silent "
+                         "for %.0f s and is closed", name, _from(c.address),
+                         _from(oc.address if oc is not None else None), silent)
+                out.send(old, m.Bye(MOVED))
                 out.close(old)
-                self._conns.pop(old, None)
-                self.latency.remove(old)
+                self._forget(old)
             changed_hands = self._reclaim(token)
         else:
             free = [i for i, s in enumerate(self._seats) if s.kind == "open"]
@@ -446,6 +513,8 @@ class HostCore:
                 self._seats[i] = self._seat_for(token)
             changed_hands = set()
         c.token = token
+        c.udp_key = secrets.token_bytes(m.TOKEN_SIZE)
+        self._by_key[c.udp_key] = conn
         self._conn_of[token] = conn
         for i in self.seats_of(token):
             self._seats[i].away_since = None
@@ -491,11 +560,12 @@ class HostCore:
         return token
 
     def _welcome(self, out: Outbox, conn: ConnId) -> None:
-        token = self._conns[conn].token
+        c = self._conns[conn]
+        token = c.token
         assert token is not None
         out.send(conn, m.Welcome(token, self.engine.key, self.engine.configs.encode(self.config),
                                  self.config.players, self.seats_of(token), self.step,
-                                 self.game_no))
+                                 self.game_no, c.udp_key))
 
     def hand_to_bot(self, seat: int, level: str, now: float) -> Outbox:
         """Give an open or away seat to a bot the host's client runs. An away player gets the seat
@@ -583,19 +653,49 @@ class HostCore:
 
     # -- intents ---------------------------------------------------------------------------------
 
-    def _intent(self, conn: ConnId, intent: m.Intent, now: float) -> Outbox:
+    def udp_intent(self, msg: m.UdpIntent, source: tuple, now: float) -> Outbox | str:
+        """A UdpIntent from `source` ((host, port)), taken as the Intent of the connection whose
+        pairing key it carries if it comes from that connection's host. Returns what to send (an
+        answer goes to that connection, never to the datagram's source, which is easily forged;
+        nothing for the copy of an intent already handled), or why it was dropped: no connection
+        has that key, it comes from another host, or its ref jumps too far."""
+        conn = self._by_key.get(msg.key)
+        c = self._conns.get(conn) if conn is not None else None
+        if c is None or c.token is None:
+            return "no connection has that key"
+        if c.address is None or not source or c.address[0] != source[0]:
+            return f"not from the host of the connection with that key ({source[0] if source else '?'})"
+        if msg.ref > max(c.last_ref, c.sent_ref) + MAX_REF_JUMP:
+            return f"ref {msg.ref} jumps too far"
+        intent = m.Intent(msg.ref, msg.step, msg.action, msg.pressed, msg.game_no)
+        return self._intent(conn, intent, now, by_udp=True)
+
+    def _intent(self, conn: ConnId, intent: m.Intent, now: float, by_udp: bool = False) -> Outbox:
+        """Validate, then act: nothing about the intent is recorded before it is known to be
+        valid, so a refused one never changes what the host expects next; only its ref is kept
+        among the refused, so that its second copy (TCP and UDP) is not answered again."""
         out = Outbox()
         c = self._conns[conn]
 
         def refuse(code: str, text: str) -> Outbox:
+            if code != "not_joined":
+                c.refused.append(intent.ref)
             out.send(conn, m.IntentRefused(intent.ref, intent.step, code, text[:m.MAX_TEXT]))
             return out
 
         if c.token is None:
             return refuse("not_joined", "say hello first")
-        if intent.ref <= c.last_ref:
+        if intent.ref <= c.last_ref or intent.ref in c.refused:
             return out   # a second copy (TCP and UDP), or an old one overtaken: already handled
-        c.last_ref = intent.ref
+        if intent.ref > max(c.last_ref, c.sent_ref) + MAX_REF_JUMP:
+            out.send(conn, m.IntentRefused(
+                intent.ref, intent.step, "bad_ref",
+                f"move number {intent.ref} jumps too far past the moves this connection sent"))
+            return out
+        if not by_udp:
+            # what the connection itself has sent (TCP cannot be forged from elsewhere): it only
+            # widens how far a later ref may jump, never what counts as a copy
+            c.sent_ref = max(c.sent_ref, intent.ref)
         if intent.game_no != self.game_no:
             return refuse("stale", "too late: that move was made in an earlier game")
         if not self.started:
@@ -853,16 +953,24 @@ class HostCore:
         for s in seats:
             s.away_since = now if s.holder is not None else None
             s.ready = s.kind == "bot" or s.holder == local
-        host._conns, host._conn_of = {}, {}
+        host._conns, host._conn_of, host._by_key = {}, {}, {}
         host.latency = LatencyTable()
         host.faults = []
         host.halted = ""
+        host.live_for = LIVE_FOR
         host._sent_public = None
         return host
 
 
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _from(address: tuple | None) -> str:
+    """ " from host:port" for the log, or nothing for a connection with no address."""
+    if not address:
+        return ""
+    return f" from {address[0]}:{address[1]}" if len(address) > 1 else f" from {address[0]}"
 
 
 def _token(value: Any) -> bytes:

@@ -118,9 +118,11 @@ class Ready(Message):
 
 @dataclass(frozen=True)
 class Intent(Message):
-    """An action made against step `step`. `ref` increases per connection, so the second copy of
-    an intent sent on both TCP and UDP is dropped. `pressed`: the peer's monotonic time of the
-    press, for races (the slap)."""
+    """An action made against step `step`. `ref` counts a connection's intents from 0, so the
+    second copy of an intent sent on both TCP and UDP is dropped, and so is an older one overtaken
+    by a newer one. The host records a ref only once it has acted on that intent (a refused intent
+    changes nothing it expects) and refuses one that jumps far past the refs its connection has
+    sent (net.host_core). `pressed`: the peer's monotonic time of the press, for races (the slap)."""
 
     TAG: ClassVar[str] = "intent"
     ref: Ref
@@ -133,12 +135,13 @@ class Intent(Message):
 @dataclass(frozen=True)
 class UdpIntent(Message):
     """An Intent's copy by UDP (races: the slap). UDP has no connection, so the datagram names its
-    sender by its reconnect token; the host acts on it as on the Intent of that token's connection,
-    and the first copy to arrive wins (the Intent's ref). The token is no secret from the LAN
-    anyway: TCP carries it in the clear too."""
+    sender by `key`, the pairing key its connection's Welcome carried (by TCP only, new for every
+    connection; never the reconnect token, which a Hello carries and a sniffer may have kept). The
+    host takes it only from the IP address of that connection, acts on it as on the Intent of that
+    connection, and the first copy to arrive wins (the Intent's ref)."""
 
     TAG: ClassVar[str] = "udp_intent"
-    token: Token
+    key: Token
     ref: Ref
     step: StepNo
     action: Wire
@@ -170,7 +173,8 @@ class Bye(Message):
 
 @dataclass(frozen=True)
 class Welcome(Message):
-    """Sent on join and whenever the connection's seats change (a seat handed to a bot, say)."""
+    """Sent on join and whenever the connection's seats change (a seat handed to a bot, say).
+    `udp_key`: this connection's pairing key for UdpIntent (the same for the connection's life)."""
 
     TAG: ClassVar[str] = "welcome"
     token: Token
@@ -180,14 +184,17 @@ class Welcome(Message):
     seats: tuple[Seat, ...]
     step: StepNo
     game_no: GameNo = 0
+    udp_key: Token | None = None
 
 
 @dataclass(frozen=True)
 class Refused(Message):
-    """A Hello that was refused; the host closes the connection after it."""
+    """A Hello that was refused; the host closes the connection after it. `busy` may come before
+    any Hello (the host had no room for one more connection just then: try again in a moment);
+    `in_use`: the seat that token holds is played from a live connection."""
 
     TAG: ClassVar[str] = "refused"
-    code: Code            # full, started, wrong_version, wrong_game, bad_token, bad_request
+    code: Code            # full, started, wrong_version, wrong_game, bad_token, in_use, busy
     text: Text
 
 
@@ -197,7 +204,7 @@ class IntentRefused(Message):
     ref: Ref
     step: StepNo
     code: Code            # stale, illegal, not_your_seat, malformed, paused, game_over, not_joined,
-    text: Text            # not_started, error
+    text: Text            # not_started, error, bad_ref
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,9 @@ class PeerCore:
         self._missed_parts: dict[int, _Part] = {}
         self._steps: list[Step] = []
         self._notices: list[Notice] = []
-        self._next_ref = 0
+        self._next_ref = 0              # intents count from 0 on each connection (net.host_core)
         self._in_flight: dict[int, tuple[int, int]] = {}   # ref -> (seat, step)
+        self.udp_key: bytes | None = None   # this connection's key for UdpIntent (its Welcome's)
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -134,6 +135,8 @@ class PeerCore:
         self.phase = "joining"
         # what was on its way on the old connection is applied (and will show) or lost
         self._in_flight.clear()
+        self._next_ref = 0
+        self.udp_key = None
         self._parts.clear()
         self._awaiting_snapshot = False
         self._missed, self._missed_parts = [], {}
@@ -259,6 +262,7 @@ class PeerCore:
         if msg.game_no != self.game_no:
             self._new_game(msg.game_no)    # a rejoin that missed NewGame
         self.token = msg.token
+        self.udp_key = msg.udp_key
         self.config = config
         self.players = msg.players
         self.seats = tuple(s for s in msg.seats if s < msg.players)

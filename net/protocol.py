@@ -15,7 +15,8 @@ import msgpack
 
 from game.core.errors import KomboError
 
-PROTOCOL_VERSION = 2     # 2: an Outcome ends with a Termination; Kabooom!'s GameOver carries only that
+PROTOCOL_VERSION = 3     # 3: UdpIntent names its sender by the pairing key of its connection's Welcome
+#                          2: an Outcome ends with a Termination; Kabooom!'s GameOver carries only that
 
 MAX_FRAME = 64 * 1024          # one message; a whole table view is a few KiB
 MAX_DATAGRAM = 1200            # fits a single packet on any sane LAN path, no IP fragmentation
@@ -148,13 +149,16 @@ class FrameDecoder:
     """Streaming TCP decoder: feed it whatever recv() returned; it returns the complete frames.
 
     A partial frame waits in the buffer, which never holds more than one frame plus a header, since
-    a length prefix over MAX_FRAME fails at once. After a MalformedFrame the stream is still in step
+    a length prefix over `max_frame` (MAX_FRAME unless told) fails at once. After a MalformedFrame the stream is still in step
     (the bad body was skipped), so feeding may go on; after FrameTooLarge every feed fails again.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, max_frame: int = MAX_FRAME) -> None:
         self._buffer = bytearray()
         self._failed: FrameTooLarge | None = None
+        # the longest frame taken: a host keeps it small until a connection has said Hello, so
+        # that a stranger cannot make it hold a 64 KiB buffer per connection (net.server)
+        self.max_frame = max_frame
 
     @property
     def buffered(self) -> int:
@@ -167,9 +171,9 @@ class FrameDecoder:
         frames: list[Any] = []
         while len(self._buffer) >= HEADER_SIZE:
             (length,) = _HEADER.unpack_from(self._buffer)
-            if length > MAX_FRAME:
+            if length > self.max_frame:
                 self._failed = FrameTooLarge(
-                    f"frame length {length} exceeds {MAX_FRAME}; closing the stream", frames)
+                    f"frame length {length} exceeds {self.max_frame}; closing the stream", frames)
                 self._buffer.clear()
                 raise self._failed
             if len(self._buffer) < HEADER_SIZE + length:

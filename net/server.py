@@ -11,15 +11,36 @@ thread; other threads talk to it through a queue:
 
 TCP: a FrameDecoder per connection; bad frames are answered as the core says (core.protocol_error)
 and the connection kept or closed as it says. Writes are buffered per connection with a cap: a peer
-that does not read is dropped, never waited for. A connection that has not said Hello after
-`hello_timeout`, or a joined one silent for `idle_timeout` (the core pings every joined connection
-every 2 s, so a live peer always answers), is dropped.
+that does not read is dropped, never waited for. A joined connection silent for `idle_timeout` (the
+core pings every joined connection every 2 s, so a live peer always answers) is dropped.
 
-UDP: Ping is answered with a Pong at once (clock sync; stateless). UdpIntent names its sender by its
-reconnect token (UDP has no connection, and a peer's UDP source port is not its TCP one): the host
-hands it to the core as an Intent of the connection that holds that token now, and the Intent's
-ref makes the first of the TCP and UDP copies win. Datagrams that are not one of those two, or
-that do not decode, are dropped without an answer: an answer to a spoofable source is a reflector.
+Strangers (connections that have not said a Hello the core accepted: joiners a moment before their
+Welcome, table queries, and anything hostile) cannot crowd out real joins:
+
+- a stranger is closed `hello_timeout` seconds after it connected, whatever it sends meanwhile, and
+  at its `STRANGER_BAD_FRAMES`th bad frame; its frames may not exceed `MAX_STRANGER_FRAME` bytes (a
+  Hello is ~150), so a half-sent 64 KiB frame is refused as soon as its length prefix arrives;
+- strangers have their own caps, `strangers_per_address` from one address and `max_strangers` in
+  all, well under `max_conns`: a new connection over a cap closes the oldest stranger of the
+  busiest address (which reads Refused "busy"), never a joined connection, and is itself kept. A
+  new connection is read at once, so a joiner's Hello, already there, makes it a player before any
+  later connection can push it out;
+- each turn reads joined connections first, then UDP, then strangers, then accepts.
+
+Only when `max_conns` connections are open and no stranger is among them does a new connection read
+Refused "busy" and close. net.client.probe tries again for a moment on "busy".
+
+UDP: Ping is answered with a Pong at once (clock sync; stateless). UdpIntent names its sender by the
+pairing key its connection's Welcome carried (UDP has no connection, and a peer's UDP source port is
+not its TCP one): the core takes it as an Intent of that connection if it comes from that
+connection's IP address (net.host_core.HostCore.udp_intent), and the Intent's ref makes the first
+of the TCP and UDP copies win. Datagrams that are not one of those two, or that do not decode or
+match, are dropped without an answer: an answer to a spoofable source is a reflector.
+
+Bad input (frames that do not decode, messages that are not valid, datagrams dropped) is counted
+host-wide (BadData): the first of a quiet spell is one notice naming the address, then one notice
+every `BAD_NOTICE_EVERY` seconds counts the rest; the details (who, what) go to the log file only,
+at most `BAD_DETAILS` per period.
 
 Faults: an exception in a turn of the loop (a bug in the core or here, a bot that fails) is logged
 with its traceback and shown to the host as a notice; the loop goes on. An engine fault is the core's
@@ -47,10 +68,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.errors import KomboError
+from game.logs import FILE_ONLY
 
 from . import messages as m
 from .host_core import ConnId, HostCore, Outbox
-from .protocol import FrameDecoder, ProtocolError, decode_datagram, encode_datagram, encode_frame
+from .protocol import (
+    MAX_FRAME,
+    FrameDecoder,
+    ProtocolError,
+    decode_datagram,
+    encode_datagram,
+    encode_frame,
+)
 from .session import NetSession
 
 log = logging.getLogger(__name__)
@@ -58,8 +87,18 @@ log = logging.getLogger(__name__)
 LOCAL: ConnId = "local"
 READ_SIZE = 64 * 1024
 MAX_DATAGRAMS_PER_WAKE = 64
+MAX_ACCEPTS_PER_WAKE = 64
+LISTEN_BACKLOG = 128
 TICK = 0.02          # the loop's longest sleep while bots or timers may be due
 FAILED = "The host stopped on an internal error ({}); details are in the host's log"
+HELLO_TIMEOUT = 5.0            # a stranger's time to say Hello
+STRANGERS_PER_ADDRESS = 8
+MAX_STRANGERS = 32
+MAX_STRANGER_FRAME = 1024      # before its Hello is accepted (a Hello is ~150 bytes)
+STRANGER_BAD_FRAMES = 8        # a stranger is closed at its 8th bad frame
+BAD_NOTICE_EVERY = 5.0         # one notice per this many seconds counts bad input
+BAD_DETAILS = 10               # details logged (to the file) per such period
+BUSY = "the host is busy: too many connections are waiting to join; try again in a moment"
 
 
 class ServerError(KomboError):
@@ -71,13 +110,14 @@ class _Conn:
     cid: int
     sock: socket.socket
     addr: tuple
-    decoder: FrameDecoder = field(default_factory=FrameDecoder)
+    decoder: FrameDecoder = field(default_factory=lambda: FrameDecoder(MAX_STRANGER_FRAME))
     out: bytearray = field(default_factory=bytearray)
     opened: float = 0.0
     last_heard: float = 0.0
     closing_at: float | None = None     # the core closed it: flush, then close by this time
     writing: bool = False               # registered for EVENT_WRITE
-    bad_noticed: float = float("-inf")
+    joined: bool = False                # the core accepted its Hello (frames up to MAX_FRAME now)
+    bad_frames: int = 0
     bytes_out: int = 0
 
 
@@ -87,12 +127,89 @@ class ServerStats:
 
     accepted: int = 0
     dropped_slow: int = 0
+    strangers: int = 0             # connections open that have not joined, as of the last turn
+    strangers_closed: int = 0      # closed to make room (over a stranger cap), or at their timeout
+    busy: int = 0                  # turned away: max_conns open and no stranger among them
+    bad: int = 0                   # bad input, host-wide (frames, messages, datagrams)
     tcp_bytes_out: int = 0
     tcp_bytes_in: int = 0
     udp_in: int = 0
     udp_bad: int = 0
     saves: int = 0
     errors: list[str] = field(default_factory=list)
+
+
+class BadData:
+    """Bad input, counted host-wide so that a flood is a few lines, not one per frame.
+
+    `bad()` returns a notice for the first bad input of a quiet spell (no notice in the last
+    `every` seconds); `due()` returns one that counts the rest once `every` seconds have passed.
+    The details go to the log file only (never the console), at most `details` per period."""
+
+    MAX_ADDRESSES = 64
+
+    def __init__(self, every: float = BAD_NOTICE_EVERY, details: int = BAD_DETAILS) -> None:
+        self.every = every
+        self.details = details
+        self.total = 0
+        self._noticed = float("-inf")    # when the last notice was given
+        self._count = 0                  # bad inputs since that notice
+        self._addresses: set[str] = set()
+        self._logged = 0                 # details logged since that notice
+
+    def bad(self, where: str, text: str, now: float) -> str | None:
+        self.total += 1
+        first = now - self._noticed >= self.every and not self._count
+        if first:
+            self._reset(now)
+        if self._logged < self.details:
+            self._logged += 1
+            log.info("bad data from %s: %s", where, text, extra=FILE_ONLY)
+        if first:
+            return f"Bad data from {where} (details in the log file)"
+        self._count += 1
+        if len(self._addresses) < self.MAX_ADDRESSES:
+            self._addresses.add(where)
+        return self.due(now)
+
+    def due(self, now: float) -> str | None:
+        if not self._count or now - self._noticed < self.every:
+            return None
+        count, spread = self._count, len(self._addresses)
+        seconds = now - self._noticed
+        self._reset(now)
+        more = "+" if spread >= self.MAX_ADDRESSES else ""
+        where = "one address" if spread == 1 else f"{spread}{more} addresses"
+        return (f"Bad data: {count} more in the last {seconds:.0f} s, from {where} "
+                f"(details in the log file)")
+
+    def _reset(self, now: float) -> None:
+        self._noticed = now
+        self._count = 0
+        self._addresses.clear()
+        self._logged = 0
+
+
+def strangers_to_close(strangers: Sequence[tuple[Any, str, float]], address: str,
+                       per_address: int, total: int) -> list[Any]:
+    """Which strangers (id, address, opened) to close so that one more from `address` fits the
+    caps: the oldest of `address` over `per_address`, then, over `total`, the oldest of whichever
+    address has the most (so a crowd from one address never pushes out a joiner from another)."""
+    left = sorted(strangers, key=lambda s: (s[2], str(s[0])))
+    out: list[Any] = []
+    mine = [s for s in left if s[1] == address]
+    for victim in mine[:max(0, len(mine) - per_address + 1)]:
+        out.append(victim[0])
+        left.remove(victim)
+    while left and len(left) >= total:
+        counts: dict[str, int] = {}
+        for s in left:
+            counts[s[1]] = counts.get(s[1], 0) + 1
+        busiest = max(counts.values())
+        victim = next(s for s in left if counts[s[1]] == busiest)   # the oldest of the busiest
+        out.append(victim[0])
+        left.remove(victim)
+    return out
 
 
 Ticker = Callable[[float], None]
@@ -111,7 +228,7 @@ def bind_pair(bind: str, ports: Sequence[int]) -> tuple[socket.socket, socket.so
                 # TIME_WAIT; a port another *listening* socket holds is still refused
                 tcp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 tcp.bind((bind, port))
-                tcp.listen(16)
+                tcp.listen(LISTEN_BACKLOG)
                 actual = tcp.getsockname()[1]
                 udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
                 try:
@@ -136,14 +253,19 @@ def bind_pair(bind: str, ports: Sequence[int]) -> tuple[socket.socket, socket.so
 class HostServer:
     def __init__(self, core: HostCore, *, bind: str = "0.0.0.0", ports: Sequence[int] = (0,),
                  save: Saver | None = None, clock: Callable[[], float] = time.monotonic,
-                 write_cap: int = 1 << 20, max_conns: int = 64, hello_timeout: float = 10.0,
-                 idle_timeout: float = 15.0, away_timeout: float | None = None,
-                 away_level: str = "easy", name: str = "kombo-host") -> None:
+                 write_cap: int = 1 << 20, max_conns: int = 64,
+                 hello_timeout: float = HELLO_TIMEOUT, strangers_per_address: int = STRANGERS_PER_ADDRESS,
+                 max_strangers: int = MAX_STRANGERS, idle_timeout: float = 15.0,
+                 away_timeout: float | None = None, away_level: str = "easy",
+                 name: str = "kombo-host") -> None:
         self.core = core
         self.clock = clock
         self.write_cap = write_cap
         self.max_conns = max_conns
         self.hello_timeout = hello_timeout
+        self.strangers_per_address = strangers_per_address
+        self.max_strangers = max_strangers
+        self.bad_data = BadData()
         self.idle_timeout = idle_timeout
         self.away_timeout = away_timeout
         self.away_level = away_level
@@ -265,12 +387,17 @@ class HostServer:
     _stop_reason = "the host closed the game"
 
     def _turn(self, events: list, now: float) -> None:
+        # players first (a seat's old connection closing is seen before its new Hello), then UDP
+        # (races), then strangers, then new connections: a crowd of strangers comes last
+        players: list[tuple[_Conn, int]] = []
+        strangers: list[tuple[_Conn, int]] = []
+        listen = udp = False
         for key, mask in events:
             what = key.data
             if what == "listen":
-                self._accept(now)
+                listen = True
             elif what == "udp":
-                self._datagrams(now)
+                udp = True
             elif what == "wake":
                 try:
                     while self._wake_r.recv(4096):
@@ -278,13 +405,21 @@ class HostServer:
                 except (BlockingIOError, OSError):
                     pass
             else:
-                conn: _Conn = what
-                if conn.cid not in self._conns:
-                    continue
-                if mask & selectors.EVENT_READ:
-                    self._read(conn, now)
-                if mask & selectors.EVENT_WRITE and conn.cid in self._conns:
-                    self._flush(conn, now)
+                (players if what.joined else strangers).append((what, mask))
+        for i, (conn, mask) in enumerate(players + strangers):
+            if i == len(players) and udp:
+                self._datagrams(now)
+                udp = False
+            if conn.cid not in self._conns:
+                continue
+            if mask & selectors.EVENT_READ:
+                self._read(conn, now)
+            if mask & selectors.EVENT_WRITE and conn.cid in self._conns:
+                self._flush(conn, now)
+        if udp:
+            self._datagrams(now)
+        if listen:
+            self._accept(now)
         self._drain_calls(now)
         self._out.extend(self.core.ping_due(now))
         self._timeouts(now)
@@ -330,7 +465,7 @@ class HostServer:
     # -- sockets ---------------------------------------------------------------------------------
 
     def _accept(self, now: float) -> None:
-        while True:
+        for _ in range(MAX_ACCEPTS_PER_WAKE):
             try:
                 sock, addr = self._tcp.accept()
             except (BlockingIOError, InterruptedError):
@@ -339,15 +474,37 @@ class HostServer:
                 # EMFILE and friends: nothing to accept into; try again on the next turn
                 self._fault(exc)
                 return
+            self._make_room(str(addr[0]), now)
             if len(self._conns) >= self.max_conns:
-                sock.close()
+                self.stats.busy += 1
+                _busy(sock)
                 continue
             sock.setblocking(False)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             conn = _Conn(next(self._ids), sock, addr, opened=now, last_heard=now)
             self._conns[conn.cid] = conn
             self._sel.register(sock, selectors.EVENT_READ, conn)
+            self.core.connect(conn.cid, addr, now)
             self.stats.accepted += 1
+            # a joiner sends its Hello as soon as it is connected, so it is usually here already:
+            # read it now, before any later connection could push this one out
+            self._read(conn, now)
+
+    def _make_room(self, address: str, now: float) -> None:
+        """Close strangers over the caps (the oldest of the busiest address first), so that one
+        more connection from `address` fits."""
+        strangers = [(c.cid, str(c.addr[0]), c.opened) for c in self._conns.values()
+                     if not c.joined and c.closing_at is None]
+        total = min(self.max_strangers, self.max_conns)
+        for cid in strangers_to_close(strangers, address, self.strangers_per_address, total):
+            self.stats.strangers_closed += 1
+            self._drop(self._conns[cid], now, busy=True)
+        while len(self._conns) >= self.max_conns:
+            # closing connections (flushing a last message) still hold a slot: the oldest goes now
+            closing = [c for c in self._conns.values() if c.closing_at is not None]
+            if not closing:
+                return
+            self._close_socket(min(closing, key=lambda c: c.closing_at or 0.0))
 
     def _read(self, conn: _Conn, now: float) -> None:
         try:
@@ -364,23 +521,33 @@ class HostServer:
             return          # the core is done with it: nothing it says counts any more
         self.stats.tcp_bytes_in += len(data)
         conn.last_heard = now
-        try:
-            frames = conn.decoder.feed(data)
-        except ProtocolError as exc:
-            for frame in exc.frames:
+        while True:
+            try:
+                frames = conn.decoder.feed(data)
+            except ProtocolError as exc:
+                for frame in exc.frames:
+                    self._take(conn, frame, now)
+                self._bad_data(conn, exc.text, now)
+                self._out.extend(self.core.protocol_error(conn.cid, exc, now))
+                if exc.fatal or conn.closing_at is not None or conn.cid not in self._conns:
+                    return
+                data = b""      # the bad frame was skipped: the frames after it are still owed
+                continue
+            for frame in frames:
                 self._take(conn, frame, now)
-            self._bad_data(conn, exc.text, now)
-            self._out.extend(self.core.protocol_error(conn.cid, exc, now))
             return
-        for frame in frames:
-            self._take(conn, frame, now)
 
     def _take(self, conn: _Conn, frame: Any, now: float) -> None:
+        if conn.closing_at is not None or conn.cid not in self._conns:
+            return          # closed by an earlier frame of the same read
         out = self.core.receive_raw(conn.cid, frame, now, framed=True)
         for cid, msg in out.sends:
             if cid == conn.cid and isinstance(msg, m.ErrorMsg) and msg.code == "bad_message":
                 self._bad_data(conn, msg.text, now)
         self._out.extend(out)
+        if not conn.joined and self.core.is_joined(conn.cid):
+            conn.joined = True
+            conn.decoder.max_frame = MAX_FRAME
 
     def _datagrams(self, now: float) -> None:
         for _ in range(MAX_DATAGRAMS_PER_WAKE):
@@ -393,8 +560,9 @@ class HostServer:
             self.stats.udp_in += 1
             try:
                 msg = m.decode(decode_datagram(data), framed=True)
-            except ProtocolError:
+            except ProtocolError as exc:
                 self.stats.udp_bad += 1
+                self._bad_udp(addr, exc.text, now)
                 continue
             if isinstance(msg, m.Ping):
                 pong = m.Pong(msg.t0, now, self.clock())
@@ -403,14 +571,15 @@ class HostServer:
                 except OSError:
                     pass
             elif isinstance(msg, m.UdpIntent):
-                cid = self.core.conn_of(msg.token)
-                if cid is None or cid == LOCAL:
+                out = self.core.udp_intent(msg, addr, now)
+                if isinstance(out, str):
                     self.stats.udp_bad += 1
+                    self._bad_udp(addr, f"UDP intent dropped: {out}", now)
                     continue
-                intent = m.Intent(msg.ref, msg.step, msg.action, msg.pressed, msg.game_no)
-                self._out.extend(self.core.receive(cid, intent, now))
+                self._out.extend(out)
             else:
                 self.stats.udp_bad += 1
+                self._bad_udp(addr, f"an unexpected {msg.TAG!r} datagram", now)
 
     def _flush(self, conn: _Conn, now: float) -> None:
         if conn.out:
@@ -434,18 +603,26 @@ class HostServer:
             self._sel.modify(conn.sock, events, conn)
             conn.writing = want
 
-    def _drop(self, conn: _Conn, now: float) -> None:
-        """The connection is gone or useless: close it and tell the core."""
-        self._close_socket(conn)
+    def _drop(self, conn: _Conn, now: float, busy: bool = False) -> None:
+        """The connection is gone or useless: close it and tell the core. `busy`: it is closed
+        to make room, and is told so (Refused "busy") on the way out."""
+        self._close_socket(conn, busy)
         self._out.extend(self.core.disconnect(conn.cid, now))
+        if conn.joined:
+            # noticed now: the player may be back within this same turn (a new connection's Hello
+            # is read as it is accepted), and "left" then "is back" is still the news
+            self._seats_changed()
 
-    def _close_socket(self, conn: _Conn) -> None:
+    def _close_socket(self, conn: _Conn, busy: bool = False) -> None:
         if self._conns.pop(conn.cid, None) is None:
             return
         try:
             self._sel.unregister(conn.sock)
         except (KeyError, ValueError):
             pass
+        if busy:
+            _busy(conn.sock)
+            return
         try:
             conn.sock.close()
         except OSError:
@@ -453,6 +630,7 @@ class HostServer:
 
     def _timeouts(self, now: float) -> None:
         joined = set(self.core.joined())
+        self.stats.strangers = sum(1 for conn in self._conns.values() if conn.cid not in joined)
         for conn in list(self._conns.values()):
             if conn.closing_at is not None:
                 if now >= conn.closing_at:
@@ -462,7 +640,11 @@ class HostServer:
                     self._notice(f"{self._who(conn)} stopped answering")
                     self._drop(conn, now)
             elif now - conn.opened > self.hello_timeout:
+                self.stats.strangers_closed += 1
                 self._drop(conn, now)
+        notice = self.bad_data.due(now)
+        if notice is not None:
+            self._notice(notice)
         core = self.core
         if self.away_timeout is not None and core.started and not core.over:
             for seat in core.overdue(now, self.away_timeout):
@@ -477,10 +659,7 @@ class HostServer:
         applied = self.clock()
         out, self._out = self._out, Outbox()
         core = self.core
-        seats = self._seat_state()
-        if seats != self._table:
-            self._seat_notices(self._table, seats)
-            self._table = seats
+        seats = self._seats_changed()
         table = tuple(entry for entry, _ in seats)
         self.away_since = tuple(core.away_since())
         key = (core.game_no, core.step, core.started, table)
@@ -548,9 +727,31 @@ class HostServer:
         return str(conn.addr[0])
 
     def _bad_data(self, conn: _Conn, text: str, now: float) -> None:
-        if now - conn.bad_noticed >= 5.0:      # one a while per connection: a flood is one notice
-            conn.bad_noticed = now
-            self._notice(f"Bad data from {conn.addr[0]}: {text}")
+        conn.bad_frames += 1
+        self._count_bad(str(conn.addr[0]), text, now)
+        if not conn.joined and conn.bad_frames >= STRANGER_BAD_FRAMES and conn.closing_at is None:
+            # a stranger that sends junk: what it was told goes out, then it is closed, and
+            # nothing more it sends is read
+            self.stats.strangers_closed += 1
+            conn.closing_at = now + 1.0
+            self._out.extend(self.core.disconnect(conn.cid, now))
+
+    def _bad_udp(self, addr: Any, text: str, now: float) -> None:
+        self._count_bad(f"{addr[0]} (UDP)", text, now)
+
+    def _count_bad(self, where: str, text: str, now: float) -> None:
+        self.stats.bad += 1
+        notice = self.bad_data.bad(where, text, now)
+        if notice is not None:
+            self._notice(notice)
+
+    def _seats_changed(self) -> tuple[tuple[m.SeatEntry, bool], ...]:
+        """Notices for what changed at the table since the last look; the table now."""
+        seats = self._seat_state()
+        if seats != self._table:
+            self._seat_notices(self._table, seats)
+            self._table = seats
+        return seats
 
     def _seat_state(self) -> tuple[tuple[m.SeatEntry, bool], ...]:
         return tuple(zip(self.core.seat_table(), self.core.at_host()))
@@ -630,4 +831,21 @@ class HostServer:
                 future.set_exception(ServerError("the server is closed"))
 
 
-__all__ = ["LOCAL", "HostServer", "ServerError", "ServerStats", "bind_pair"]
+_BUSY_FRAME = encode_frame(m.encode(m.Refused("busy", BUSY)))
+
+
+def _busy(sock: socket.socket) -> None:
+    """Tell a connection the host has no room for it (best effort, never waits), and close it."""
+    try:
+        sock.setblocking(False)
+        sock.send(_BUSY_FRAME)
+    except OSError:
+        pass
+    try:
+        sock.close()
+    except OSError:
+        pass
+
+
+__all__ = ["LOCAL", "BadData", "HostServer", "ServerError", "ServerStats", "bind_pair",
+           "strangers_to_close"]

@@ -12,7 +12,7 @@ from game.core.engine import view_hash
 from game.core.errors import IllegalActionError
 from net import messages as m
 from net.delta import apply
-from net.host_core import HostCore, HostSeat, SaveError, SeatError, StartError
+from net.host_core import LIVE_FOR, MOVED, HostCore, HostSeat, SaveError, SeatError, StartError
 from net.peer_core import PeerCore
 from net.protocol import PROTOCOL_VERSION, FrameTooLarge, MalformedFrame
 
@@ -66,7 +66,7 @@ def test_join_after_the_start_gets_snapshots() -> None:
     start(host)
     out = host.receive("w", hello(want=0), 0.0)
     assert [x.seat for x in out.to("w") if isinstance(x, m.Snapshot)] == [None]
-    out = host.receive("a2", hello(token=token), 0.0)
+    out = host.receive("a2", hello(token=token), 10.0)      # "a" silent for 10 s: gone
     snaps = [x for x in out.to("a2") if isinstance(x, m.Snapshot)]
     assert [s.seat for s in snaps] == [0, None]             # its seat, then the public view
     assert snaps[0].view == ENGINE.view(host.state, 0) and snaps[0].legal == (["ready", 0],)
@@ -218,12 +218,37 @@ def test_a_dropped_seat_pauses_the_game_and_a_rejoin_by_token_resumes_it() -> No
 
 def test_rejoin_while_the_old_connection_lingers_replaces_it() -> None:
     host, net, peers = table(2)
-    out = host.receive("new", hello(token=peers[1].token), 3.0)
-    assert out.to(1) == [m.Bye("replaced by a new connection")] and 1 in out.closes
+    host.receive(1, m.Pong(0.0, 0.0, 0.0), 1.0)             # last heard from at 1.0
+    out = host.receive("new", hello(token=peers[1].token), 1.0 + LIVE_FOR)
+    assert out.to(1) == [m.Bye(MOVED)] and 1 in out.closes   # told why, in words
     assert host.conn_seats("new") == (1,) and 1 not in host.joined()
     # the old stream closing later must not mark the seat away
-    host.disconnect(1, 4.0)
+    host.disconnect(1, 8.0)
     assert host.seat_table()[1].connected
+
+
+def test_a_hello_for_a_seat_whose_connection_still_answers_is_refused() -> None:
+    host, net, peers = table(2)
+    host.receive(1, m.Pong(0.0, 0.0, 0.0), 1.0)
+    out = host.receive("replay", hello(token=peers[1].token), 1.0 + LIVE_FOR - 0.5)
+    refused = only(out, "replay", m.Refused)
+    assert refused.code == "in_use" and "still answers" in refused.text
+    assert "replay" in out.closes and out.to(1) == [] and 1 not in out.closes
+    assert host.conn_seats(1) == (1,) and host.conn_seats("replay") == ()
+    # seat 1 plays on, through its own connection
+    net.send(1, peers[1].intent(Ready(1)))
+    assert host.step == 1 and peers[1].views[None].number == 1
+
+
+def test_the_hosts_own_token_is_good_only_on_its_in_memory_connection() -> None:
+    host = make_host(2, [HostSeat("local", "Host"), HostSeat("open")])
+    host.connect("stranger", ("10.0.0.9", 5000), 0.0)
+    out = host.receive("stranger", hello(token=host.local_token), 0.0)
+    assert only(out, "stranger", m.Refused).code == "bad_token"
+    assert host.seat_table()[0].connected is False
+    # the host's client, which never connect()s, joins with it as ever
+    assert only(host.receive("local", hello(token=host.local_token), 0.0), "local",
+                m.Welcome).seats == (0,)
 
 
 def test_a_bye_frees_nothing_but_marks_the_seat_away() -> None:
@@ -337,7 +362,7 @@ def test_after_the_end_every_intent_is_refused() -> None:
     rnd = random.Random(0)
     play(host, net, peers, 1000, rnd)
     assert host.engine.outcome(host.state) is not None
-    out = host.receive(0, m.Intent(10_000, host.step, ["pass", 0]), 0.0)
+    out = host.receive(0, m.Intent(peers[0].intent(Pass(0)).ref, host.step, ["pass", 0]), 0.0)
     assert only(out, 0, m.IntentRefused).code == "game_over"
 
 

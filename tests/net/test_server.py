@@ -38,6 +38,7 @@ class Table:
     clients: dict[int, PeerClient]
     raw: RawPeer
     raw_token: bytes
+    raw_key: bytes                  # its connection's UDP pairing key (its Welcome's)
     extra: list = field(default_factory=list)
 
     def core_call(self, fn):
@@ -76,7 +77,7 @@ def make_table(**server_options) -> Table:
     raw.send(m.Hello(PROTOCOL_VERSION, "Raw", "guess", prefer=(2,)))
     welcome = raw.wait(lambda x: isinstance(x, m.Welcome))
     assert welcome.seats == (2,)
-    table = Table(core, server, sessions, clients, raw, welcome.token)
+    table = Table(core, server, sessions, clients, raw, welcome.token, welcome.udp_key)
     for seat, client in clients.items():
         with sessions[seat].lock:
             client.send(sessions[seat].peer.set_ready(True))
@@ -229,8 +230,11 @@ def test_udp_garbage_and_forged_intents_are_ignored(table: Table) -> None:
         udp.sendto(data, (LO, port))
     stranger = m.UdpIntent(b"\x42" * 16, 500, 0, ["ready", 2])
     udp.sendto(encode_datagram(m.encode(stranger)), (LO, port))
-    # the raw peer's own token, claiming seat 1's move: refused over its TCP connection
-    forged = m.UdpIntent(table.raw_token, 501, 0, ["ready", 0])
+    # the raw peer's reconnect token is no UDP key
+    udp.sendto(encode_datagram(m.encode(m.UdpIntent(table.raw_token, 500, 0, ["ready", 2]))),
+               (LO, port))
+    # the raw peer's own key, claiming seat 1's move: refused over its TCP connection
+    forged = m.UdpIntent(table.raw_key, 501, 0, ["ready", 0])
     udp.sendto(encode_datagram(m.encode(forged)), (LO, port))
     reply = table.raw.wait(is_refusal("not_your_seat"))
     assert reply.ref == 501
@@ -242,13 +246,13 @@ def test_udp_garbage_and_forged_intents_are_ignored(table: Table) -> None:
     assert table.state()[:2] == before[:2]
     for seat, msgs in barrier(table, start).items():
         assert all(isinstance(x, (m.Ping, m.Pong)) for x in msgs), msgs
-    assert table.server.stats.udp_bad >= 4
+    assert table.server.stats.udp_bad >= 5
 
 
 def test_a_udp_copy_of_an_intent_counts_once(table: Table) -> None:
     udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     intent = m.Intent(300, 0, ["ready", 2], pressed=1.0)
-    udp.sendto(encode_datagram(m.encode(m.UdpIntent(table.raw_token, 300, 0, ["ready", 2], 1.0))),
+    udp.sendto(encode_datagram(m.encode(m.UdpIntent(table.raw_key, 300, 0, ["ready", 2], 1.0))),
                (LO, table.server.port))
     table.raw.wait(lambda x: isinstance(x, m.StepMsg) and x.seat is None and x.number == 1)
     table.raw.send(intent)                  # the TCP copy, later: already handled, dropped
@@ -303,15 +307,26 @@ def test_silent_and_surplus_connections_are_closed(loopback) -> None:  # noqa: F
     core = HostCore(ENGINE, GuessConfig(2), 1, [HostSeat("open")] * 2)
     server = HostServer(core, bind=LO, ports=(0,), hello_timeout=0.3, max_conns=2)
     server.start()
+    peers: list[RawPeer] = []
     try:
         quiet = RawPeer(server.port)
-        second = RawPeer(server.port)
-        third = RawPeer(server.port)          # over max_conns: closed at once
-        third.wait_closed()
+        peers.append(quiet)
         quiet.wait_closed()                   # never said hello
-        second.wait_closed()
-        assert server.stats.accepted == 2
+        for name in ("A", "B"):
+            peer = RawPeer(server.port)
+            peers.append(peer)
+            peer.send(m.Hello(PROTOCOL_VERSION, name, "guess"))
+            peer.wait(lambda x: isinstance(x, m.Welcome))
+        third = RawPeer(server.port)          # max_conns players already: turned away, in words
+        peers.append(third)
+        busy = third.wait(lambda x: isinstance(x, m.Refused))
+        assert busy.code == "busy" and "busy" in busy.text
+        third.wait_closed()
+        assert server.stats.accepted == 3 and server.stats.busy == 1
+        assert server.call(lambda c, now: len(c.joined())).result(5) == 2
     finally:
+        for peer in peers:
+            peer.close()
         server.close()
 
 
