@@ -717,7 +717,11 @@ class HostCore:
         if waiting:
             names = ", ".join(f"seat {i + 1}" for i in sorted(waiting))
             return refuse("paused", f"waiting for {names} to join")
-        return self._apply(action, out, refuse)
+        applied = len(self.log)
+        self._apply(action, out, refuse)
+        if len(self.log) > applied:
+            c.last_ref = intent.ref
+        return out
 
     def act(self, action: Action) -> Outbox:
         """Apply an action on the host's own authority (tools, tests): no seat check, and an
