@@ -6,6 +6,12 @@ screen, and the whole LAN path can be tried from a terminal. A host prints every
 record; a joiner prints its own moves, and the others' by their public events (it may not know their
 actions). Both print the result in the same words, the demo's.
 
+A joiner keeps its seat's token in the data folder (net.seat_memory): killed and started again, the
+same command takes the seat back ("rejoined: seat Red") and prints on from there. A joiner whose host
+is out of reach keeps trying for three minutes, printing the time left every ten seconds; the steps
+made meanwhile are printed when it is back. A host gives the seat of a player away for AWAY_TIMEOUT
+seconds (--bot-after) to a bot until they return.
+
 Errors (refused, lost host, bad address, a damaged save) are one clear line and exit status 1;
 Ctrl-C closes the table cleanly (the peers read "the host closed the game") and exits 130. A game the
 host's engine could not go on with (an engine fault: net.host_core halts it) ends the host the same
