@@ -16,6 +16,7 @@ import msgpack
 from game.core.errors import KomboError
 
 PROTOCOL_VERSION = 3     # 3: UdpIntent names its sender by the pairing key of its connection's Welcome
+#                             and a rejoin's Hello names the step it holds (MissedStep: what it missed)
 #                          2: an Outcome ends with a Termination; Kabooom!'s GameOver carries only that
 
 MAX_FRAME = 64 * 1024          # one message; a whole table view is a few KiB
