@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
 
 from game.ui.toolkit import theme
+from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache, fit
 
 CENTRE = 12
@@ -22,8 +24,14 @@ BOARD_FRAME = (50, 44, 78)
 CELL_A = (74, 67, 110)
 CELL_B = (67, 61, 101)
 CELL_EDGE = (92, 85, 134)
-TARGET = (110, 220, 130)
+# The marks on squares differ by shape, not only colour, and use no seat's colour: the last move is
+# a dashed outline with an arrow from→to, legal targets are circled, the picked tower has a thick
+# solid frame (ACCENT), a Dynamite's targets are circled in BLAST with the blast icon; cursors are
+# corner brackets in the seat's colour.
+MARK = (236, 232, 244)
+TARGET = (246, 244, 252)
 BLAST = (255, 140, 60)
+OUTLINE = (12, 10, 20)
 
 
 def square_name(square: int) -> str:
@@ -129,7 +137,8 @@ class Layout:
 
     @property
     def toast_centre(self) -> tuple[int, int]:
-        return (self.board_rect.centerx, self.board_rect.bottom - 22)
+        # below the board's column letters: a message never hides row 5's counters
+        return (self.board_rect.centerx, self.board_rect.bottom + 34)
 
 
 def _shade(colour, factor: float) -> tuple[int, int, int]:
@@ -196,10 +205,11 @@ class CounterArt:
 
     def counter(self, owner: int, symbol: str, diameter: int | None = None) -> pygame.Surface:
         d = diameter or self.diameter
-        key = (owner, symbol, d)
+        colour = theme.seat_colour(owner)
+        key = (owner, colour, symbol, d)       # the colour too: the palette can change (Settings)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._cache[key] = fit(self._make(theme.PLAYER_COLOURS[owner], symbol, d))
+            surf = self._cache[key] = fit(self._make(colour, symbol, d, owner))
         return surf
 
     def glyph(self, symbol: str, size: int) -> pygame.Surface:
@@ -209,7 +219,7 @@ class CounterArt:
             surf = self._cache[key] = fit(pygame.transform.smoothscale(self.glyphs[symbol], (size, size)))
         return surf
 
-    def _make(self, colour, symbol: str, d: int) -> pygame.Surface:
+    def _make(self, colour, symbol: str, d: int, owner: int = -1) -> pygame.Surface:
         t = max(2, round(self.thickness * d / self.diameter))
         k = 4   # draw big and scale down: smooth edges without per-shape antialiasing
         D, T = d * k, t * k
@@ -227,6 +237,14 @@ class CounterArt:
         g = round(d * 0.56)
         glyph = pygame.transform.smoothscale(self.glyphs[symbol], (g, g))
         surf.blit(glyph, ((d - g) // 2, (d - g) // 2))
+        if owner >= 0:
+            # the owner's symbol on a dark badge over the ring (top left, clear of the height badge
+            # and the blast mark), so whose counter it is never rests on colour alone
+            b = max(9, round(d * 0.32))
+            bx, by = d / 2 - d * 0.3, d / 2 - d * 0.3
+            pygame.draw.circle(surf, (16, 14, 26), (bx, by), b / 2)
+            pygame.draw.circle(surf, _shade(colour, 1.15), (bx, by), b / 2, max(1, round(d / 60)))
+            draw_seat_symbol(surf, owner, (bx, by), round(b * 0.62), theme.TEXT)
         return surf
 
 
@@ -249,6 +267,97 @@ def rounded_overlay(size: tuple[int, int], colour, fill_alpha: int, width: int,
     if width:
         pygame.draw.rect(surf, (*colour[:3], 255), rect, width, border_radius=radius)
     return fit(surf)
+
+
+def _rounded_path(size: float, inset: float, radius: float, steps: int = 6) -> list[tuple[float, float]]:
+    """Points round a square `size` across, `inset` in from its edge, with rounded corners (closed)."""
+    a, b = inset + radius, size - inset - radius
+    points = []
+    for cx, cy, start in ((b, a, -90), (b, b, 0), (a, b, 90), (a, a, 180)):
+        for k in range(steps + 1):
+            t = math.radians(start + 90 * k / steps)
+            points.append((cx + radius * math.cos(t), cy + radius * math.sin(t)))
+    points.append(points[0])
+    return points
+
+
+def _point_at(path: list[tuple[float, float]], along: list[float], d: float) -> tuple[float, float]:
+    """The point `d` along `path` (`along`: each point's distance from the start)."""
+    for (p, q), (a, b) in zip(pairwise(path), pairwise(along)):
+        if d <= b:
+            t = (d - a) / (b - a) if b > a else 0.0
+            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+    return path[-1]
+
+
+def dashed_frame(size: int, colour, width: int = 3, dash: float = 11, gap: float = 7, inset: int = 5,
+                 radius: int = 10) -> pygame.Surface:
+    """A dashed outline with a dark edge: the last move's squares."""
+    k = 4
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    path = _rounded_path(size * k, inset * k, radius * k)
+    segments = list(pairwise(path))
+    total = sum(math.dist(p, q) for p, q in segments)
+    n = max(1, round(total / ((dash + gap) * k)))
+    period = total / n
+    on = period * dash / (dash + gap)
+    # where along the path each point lies, then each dash as the run of points inside it
+    along = [0.0]
+    for p, q in segments:
+        along.append(along[-1] + math.dist(p, q))
+    for shade, w in ((OUTLINE, width + 2), (colour, width)):
+        for i in range(n):
+            lo, hi = i * period, i * period + on
+            run = [pt for pt, d in zip(path, along) if lo < d < hi]
+            run = [_point_at(path, along, lo), *run, _point_at(path, along, hi)]
+            pygame.draw.lines(big, (*shade[:3], 255), False, run, w * k)
+            for end in (run[0], run[-1]):      # round ends
+                pygame.draw.circle(big, (*shade[:3], 255), end, w * k / 2)
+    return fit(pygame.transform.smoothscale(big, (size, size)))
+
+
+def target_ring(size: int, colour, width: int = 5) -> pygame.Surface:
+    """A ring round the middle of a square, a dark edge each side: where the picked tower may go.
+    It circles the tower there (drawn over the pieces) without covering its symbol."""
+    k = 4
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    c = size * k / 2
+    r = (size / 2 - 4) * k
+    pygame.draw.circle(big, (*OUTLINE, 230), (c, c), r + 1.5 * k, (width + 3) * k)
+    pygame.draw.circle(big, (*colour[:3], 255), (c, c), r, width * k)
+    return fit(pygame.transform.smoothscale(big, (size, size)))
+
+
+def move_arrow(start: tuple[float, float], end: tuple[float, float], colour, stop: float = 44
+               ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """An arrow from `start` to `stop` pixels short of `end` with a dark edge, and where to blit it."""
+    k = 4
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    tip = (end[0] - ux * stop, end[1] - uy * stop)
+    left, top = min(start[0], tip[0]) - 24, min(start[1], tip[1]) - 24
+    w, h = int(abs(tip[0] - start[0]) + 48), int(abs(tip[1] - start[1]) + 48)
+    big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return ((x - left) * k, (y - top) * k)
+
+    head, half, shaft = 16.0, 11.0, 3.0
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    px, py = -uy, ux
+    for shade, grow in ((OUTLINE, 2.0), (colour, 0.0)):
+        s = shaft + grow
+        pygame.draw.circle(big, (*shade[:3], 255), at(*start), (6 + grow) * k)
+        body = [at(start[0] + px * s, start[1] + py * s), at(base[0] + px * s, base[1] + py * s),
+                at(base[0] - px * s, base[1] - py * s), at(start[0] - px * s, start[1] - py * s)]
+        pygame.draw.polygon(big, (*shade[:3], 255), body)
+        g = grow * 1.6
+        pygame.draw.polygon(big, (*shade[:3], 255),
+                            [at(tip[0] + ux * g, tip[1] + uy * g),
+                             at(base[0] + px * (half + g) - ux * g, base[1] + py * (half + g) - uy * g),
+                             at(base[0] - px * (half + g) - ux * g, base[1] - py * (half + g) - uy * g)])
+    return fit(pygame.transform.smoothscale(big, (w, h))), (round(left), round(top))
 
 
 def cursor_frame(size: int, colour) -> pygame.Surface:

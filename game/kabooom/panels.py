@@ -8,6 +8,7 @@ import pygame
 
 from game.kabooom.summary import towers_text
 from game.ui.toolkit import theme
+from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache, fit, text_fitting
 
 from .board_draw import SYMBOL_NAMES, SYMBOLS, CounterArt, Layout, panel
@@ -46,7 +47,7 @@ def render_cards(layout: Layout, text: TextCache, art: CounterArt, lines: list[S
     surf = pygame.Surface(area.size, pygame.SRCALPHA)
     for line in lines:
         card = layout.player_card(line.seat, len(lines)).move(-area.x, -area.y)
-        colour = theme.PLAYER_COLOURS[line.seat]
+        colour = theme.seat_colour(line.seat)
         if line.active:
             panel(surf, card, theme.PANEL_HI, colour)
             pygame.draw.rect(surf, colour, card, 4, border_radius=16)
@@ -55,11 +56,13 @@ def render_cards(layout: Layout, text: TextCache, art: CounterArt, lines: list[S
         pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 14, 10, card.h - 28), border_radius=5)
         x = card.x + 24
         name = text.get(line.name, 38, colour, True)
-        surf.blit(name, (x, card.y + 12))
+        ny = card.y + 12 + name.get_height() // 2
+        draw_seat_symbol(surf, line.seat, (x + 12, ny - 2), 24, colour)      # the seat's symbol
+        surf.blit(name, (x + 32, card.y + 12))
         if line.active:
-            # a turn marker beside the name (a drawn triangle: the default font has no ▶)
-            tx, ty = x + name.get_width() + 10, card.y + 12 + name.get_height() // 2
-            pygame.draw.polygon(surf, colour, [(tx, ty - 9), (tx, ty + 9), (tx + 13, ty)])
+            # a turn marker beside the name: an open chevron, unlike any seat's symbol
+            tx = x + 32 + name.get_width() + 10
+            pygame.draw.lines(surf, colour, False, [(tx, ny - 10), (tx + 9, ny - 1), (tx, ny + 8)], 4)
         surf.blit(text.get(line.label, 22, theme.TEXT_DIM), (x, card.y + 48))
         score = text.get(str(line.score), 64, theme.TEXT, True)
         surf.blit(score, score.get_rect(topright=(card.right - 18, card.y + 10)))
@@ -119,10 +122,14 @@ def render_action_panel(layout: Layout, text: TextCache, art: CounterArt, p: Act
     def local(rect: pygame.Rect) -> pygame.Rect:
         return rect.move(-area.x, -area.y)
 
-    colour = theme.PLAYER_COLOURS[p.seat] if p.seat >= 0 else theme.TEXT
+    colour = theme.seat_colour(p.seat) if p.seat >= 0 else theme.TEXT
     box = local(layout.action_box)
     panel(surf, box, theme.PANEL, colour if p.seat >= 0 else None)
-    surf.blit(text_fitting(text, p.title, 28, box.w - 32, colour, True), (box.x + 16, box.y + 14))
+    title_x = box.x + 16
+    if p.seat >= 0:
+        draw_seat_symbol(surf, p.seat, (title_x + 10, box.y + 23), 20, colour)
+        title_x += 28
+    surf.blit(text_fitting(text, p.title, 28, box.right - 16 - title_x, colour, True), (title_x, box.y + 14))
     if p.mode == "place":
         for i, symbol in enumerate(SYMBOLS):
             slot = local(layout.tray_slot(i))
@@ -150,8 +157,8 @@ def render_action_panel(layout: Layout, text: TextCache, art: CounterArt, p: Act
                            theme.TEXT, True), (box.x + 100, box.y + 62))
         surf.blit(text.get(f"height {height}", 24, theme.TEXT_DIM), (box.x + 100, box.y + 90))
         dynamite = symbol == "D"
-        lines = (("Orange squares: blow up", "both towers") if dynamite else
-                 ("Green squares: where it", "may move. Pick one."))
+        lines = (("Circled with a blast: blow", "up both towers") if dynamite else
+                 ("Circled squares: where it", "may move. Pick one."))
         for i, line in enumerate(lines):
             surf.blit(text.get(line, 23, theme.TEXT_DIM), (box.x + 16, box.y + 136 + 22 * i))
     elif p.detail and p.mode != "place":
@@ -186,7 +193,10 @@ def render_action_panel(layout: Layout, text: TextCache, art: CounterArt, p: Act
     surf.blit(text.get("Moves", 20, theme.TEXT_DIM, True), (log.x + 14, log.y + 8))
     y = log.y + 28
     for line, seat in p.log[-4:]:
-        surf.blit(text.get(line, 21, theme.PLAYER_COLOURS[seat] if seat >= 0 else theme.TEXT), (log.x + 14, y))
+        seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
+        if seat >= 0:
+            draw_seat_symbol(surf, seat, (log.x + 20, y + 7), 12, seen)
+        surf.blit(text_fitting(text, line, 21, log.w - 46, seen), (log.x + 32, y))
         y += 20
     return fit(surf)
 

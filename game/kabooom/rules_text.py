@@ -31,4 +31,7 @@ Instead of moving you may pass. A player who cannot move must pass. The game end
 
 Scoring
 Every tower scores its height: 1 point less on Medium, 2 points less on Hard, never below 0. A 5-counter tower scores 5 on Easy, 4 on Medium, 3 on Hard; a single counter scores 1 on Easy and 0 on Medium and Hard. Dynamite scores 0.
+
+On the board
+Every seat has a colour and a symbol: Red a circle, Blue a triangle, Green a square, Yellow a diamond. The symbol is on the badge of each of its counters, on its card, on its cursor and before its moves in the log, so nobody has to tell the colours apart. When you pick a tower it gets a thick gold frame, and every square it may move to is circled (with a blast for Dynamite). The last move has dashed outlines and an arrow from where it started to where it landed.
 """

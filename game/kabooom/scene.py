@@ -15,12 +15,14 @@ from game.kabooom.rules import Exploded, Move, Moved, Pass, Passed, PhaseChanged
 from game.ui.play.game_screen import Animation, GameScreen
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press, device_name
+from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import fit
 from game.ui.toolkit.tween import delay
 
 from .board_draw import (
     BLAST,
     CENTRE,
+    MARK,
     SYMBOL_NAMES,
     SYMBOLS,
     TARGET,
@@ -28,10 +30,13 @@ from .board_draw import (
     Layout,
     badge,
     cursor_frame,
+    dashed_frame,
     load_glyphs,
     make_background,
+    move_arrow,
     rounded_overlay,
     square_name,
+    target_ring,
 )
 from .effects import Drop, Explosion, Slide, make_slide
 from .panels import ActionPanel, SeatLine, render_action_panel, render_cards, render_rules_box
@@ -76,6 +81,8 @@ class KabooomScene(GameScreen):
         self._action: tuple[Any, pygame.Surface] | None = None
         self._sprites: dict[Any, pygame.Surface] = {}
         self._lines_cache: tuple[dict, list[SeatLine]] | None = None
+        self._palette = theme.palette()     # the seat colours the cached images were drawn in
+        self._arrows: dict[tuple[int, int], tuple[pygame.Surface, tuple[int, int]]] = {}
 
     # -- reading the game ------------------------------------------------------------------------
     @property
@@ -361,7 +368,7 @@ class KabooomScene(GameScreen):
             if place:
                 return title, (("Click", "a symbol in the tray"), ("Click", "an empty square"),
                                ("Esc", "pause"))
-            return title, (("Click", "your tower, then a"), ("", "green square"), ("Click", "it again: cancel"),
+            return title, (("Click", "your tower, then a"), ("", "circled square"), ("Click", "it again: cancel"),
                            ("Pass", "button, twice"), ("Esc", "pause"))
         k = self.key_labels(device)
         move = self.move_label(device)
@@ -398,6 +405,10 @@ class KabooomScene(GameScreen):
         return surf
 
     def _ensure_static(self, surface: pygame.Surface) -> None:
+        if self._palette is not theme.palette():     # Seat colours changed (Settings, from pause)
+            self._palette = theme.palette()
+            self._bg = self._cards = self._action = None
+            self._sprites.clear()
         if self._bg is not None:
             return
         bg = make_background(self.layout, self.art, self.text, surface)
@@ -418,6 +429,7 @@ class KabooomScene(GameScreen):
         surface.blit(self._bg, shake)
         self._draw_marks(surface, shake)
         self._draw_pieces(surface, alpha, shake)
+        self._draw_targets(surface, shake)
         self._draw_cursors(surface, shake)
         self._draw_panels(surface)
         for effect in self.effects:   # over the panels: a blast at the edge may spill onto them
@@ -425,31 +437,55 @@ class KabooomScene(GameScreen):
         self._draw_turn_caption(surface)
 
     def _draw_marks(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        """Under the pieces: the last move (dashed outlines, an arrow from→to), the square under the
+        mouse, and the picked tower's thick solid frame. Targets are circled over the pieces."""
         layout = self.layout
         size = (layout.cell, layout.cell)
         if self.last_move is not None and not self.busy():
-            seat, src, dst = self.last_move
-            mark = self._sprite(("last", seat), lambda: rounded_overlay(size, theme.PLAYER_COLOURS[seat], 40, 3))
+            _, src, dst = self.last_move
+            mark = self._sprite("last", lambda: dashed_frame(layout.cell, MARK))
             for sq in (src, dst):
                 surface.blit(mark, layout.cell_rect(sq).move(off))
         if self.hover is not None and self.mouse_seat() is not None:
             hover = self._sprite("hover", lambda: rounded_overlay(size, theme.TEXT, 36, 0))
             surface.blit(hover, layout.cell_rect(self.hover).move(off))
-        for device, square in self.selected.items():
-            seat = self.match.acting_seat_of(device) if device != "mouse" else self.mouse_seat()
-            if seat is None:
-                continue
+        for _, square in self._picks():
+            sel = self._sprite("selected", lambda: rounded_overlay(size, theme.ACCENT, 50, 7))
+            surface.blit(sel, layout.cell_rect(square).move(off))
+
+    def _draw_targets(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        """Over the pieces: the last move's arrow, and a ring round each square the picked tower
+        may take (a Dynamite's: in orange, with the blast icon)."""
+        layout = self.layout
+        if self.last_move is not None and not self.busy():
+            _, src, dst = self.last_move
+            arrow = self._arrows.get((src, dst))
+            if arrow is None:
+                arrow = self._arrows[(src, dst)] = move_arrow(layout.centre(src), layout.centre(dst), MARK)
+            surface.blit(arrow[0], (arrow[1][0] + off[0], arrow[1][1] + off[1]))
+        size = (layout.cell, layout.cell)
+        for seat, square in self._picks():
             board = self.view["board"]
             dynamite = bool(board[square]) and board[square][-1][1] == "D"
             colour = BLAST if dynamite else TARGET
-            target = self._sprite(("target", colour), lambda colour=colour: rounded_overlay(size, colour, 70, 5))
+            fill = self._sprite(("target fill", colour), lambda colour=colour: rounded_overlay(size, colour, 40, 0))
+            ring = self._sprite(("target", colour), lambda colour=colour: target_ring(layout.cell, colour))
             for sq in self.targets(seat, square):
-                surface.blit(target, layout.cell_rect(sq).move(off))
+                cell = layout.cell_rect(sq).move(off)
+                surface.blit(fill, cell)
+                surface.blit(ring, cell)
                 if dynamite:
-                    icon = self.art.glyph("boom", 30)
-                    surface.blit(icon, layout.cell_rect(sq).move(off).move(4, 4))
-            sel = self._sprite(("selected", seat), lambda: rounded_overlay(size, theme.ACCENT, 60, 6))
-            surface.blit(sel, layout.cell_rect(square).move(off))
+                    icon = self.art.glyph("boom", 32)
+                    surface.blit(icon, icon.get_rect(topright=(cell.right - 1, cell.y + 1)))
+
+    def _picks(self) -> list[tuple[int, int]]:
+        """(seat, square) for each picked tower whose player is to move."""
+        picks = []
+        for device, square in self.selected.items():
+            seat = self.match.acting_seat_of(device) if device != "mouse" else self.mouse_seat()
+            if seat is not None:
+                picks.append((seat, square))
+        return picks
 
     def _draw_stack(self, surface: pygame.Surface, stack: list, centre: tuple[float, float],
                     cell: pygame.Rect | None) -> None:
@@ -513,27 +549,31 @@ class KabooomScene(GameScreen):
         for device, square in self.cursors.items():
             seat = self.match.acting_seat_of(device)
             active = seat is not None
-            if active:
-                colour = theme.PLAYER_COLOURS[seat]
-            else:
-                colour = theme.TEXT_DIM
-            key = ("cursor", device, colour, active or tagged)
-            sprite = self._sprite(key, lambda device=device, colour=colour, active=active:
-                                  self._make_cursor(device, colour, active, active or tagged))
+            owned = self.match.seats_of(device)
+            shown = seat if active else (owned[0] if len(owned) == 1 else None)   # whose symbol the tag has
+            colour = theme.seat_colour(seat) if seat is not None else theme.TEXT_DIM
+            key = ("cursor", device, active, shown, colour, active or tagged)
+            sprite = self._sprite(key, lambda device=device, colour=colour, active=active, shown=shown:
+                                  self._make_cursor(device, colour, active, shown, active or tagged))
             rect = layout.cell_rect(square).inflate(12, 12).move(off)
             surface.blit(sprite, (rect.x, rect.y - CURSOR_TAG))
 
-    def _make_cursor(self, device: str, colour, active: bool, tag: bool) -> pygame.Surface:
-        """Corner brackets plus, over the top edge, a tag naming the device (when it helps)."""
+    def _make_cursor(self, device: str, colour, active: bool, seat: int | None, tag: bool) -> pygame.Surface:
+        """Corner brackets plus, over the top edge, a tag naming the device (when it helps) after
+        the symbol of its seat (the one it plays now, or its only one)."""
         size = self.layout.cell + 12
         sprite = pygame.Surface((size, size + CURSOR_TAG), pygame.SRCALPHA)
         sprite.blit(cursor_frame(size, colour), (0, CURSOR_TAG))
         if tag:
             label = self.text.get(device_name(device), 18, theme.BG if active else theme.TEXT, True)
-            pill = pygame.Rect(0, 0, label.get_width() + 10, 18)
+            mark = 15 if seat is not None else 0
+            pill = pygame.Rect(0, 0, label.get_width() + 10 + mark, 18)
             pill.midtop = (size // 2, 0)
             pygame.draw.rect(sprite, colour if active else theme.PANEL_HI, pill, border_radius=8)
-            sprite.blit(label, label.get_rect(center=pill.center))
+            if seat is not None:
+                draw_seat_symbol(sprite, seat, (pill.x + 11, pill.centery), 11,
+                                 theme.BG if active else theme.TEXT)
+            sprite.blit(label, label.get_rect(center=(pill.centerx + mark // 2, pill.centery)))
         return fit(sprite)
 
     def seat_lines(self) -> list[SeatLine]:
@@ -597,7 +637,7 @@ class KabooomScene(GameScreen):
         elif not v["can_move"][turn]:
             detail = "No tower can move:\nyou have to pass."
         else:
-            detail = "Pick one of your towers,\nthen a green square."
+            detail = "Pick one of your towers,\nthen a circled square."
         return ActionPanel("capture", turn, name, f"{name}'s move", detail, (), "", stack,
                            "confirm" if armed else "ready", hints, hint_title, log, pass_label=pass_label)
 
@@ -651,8 +691,11 @@ class KabooomScene(GameScreen):
             colour = theme.PLAYER_COLOURS[who]
             name = self.text.get(self.seat_name(who), 54, colour, True)
             rest = self.text.get(rest_text, 44, theme.TEXT)
-            w = name.get_width() + rest.get_width()
+            mark = 38                                  # the seat's symbol before its name
+            w = mark + name.get_width() + rest.get_width()
             x = cx - w // 2
+            draw_seat_symbol(surface, who, (x + 14, cy - 3), 28, colour, theme.BG)
+            x += mark
             surface.blit(name, (x, cy - name.get_height() // 2))
             surface.blit(rest, (x + name.get_width(), cy - name.get_height() // 2 + 8))
 

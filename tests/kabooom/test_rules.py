@@ -452,7 +452,7 @@ def test_rules_text_has_its_sections_and_the_table_numbers():
     text = rules_text.RULES
     sections = [block.split("\n", 1)[0] for block in text.strip().split("\n\n")]
     assert sections == ["Goal", "Setup by difficulty", "Moving", "Captures table", "Dynamite",
-                        "Passing and the end", "Scoring"]
+                        "Passing and the end", "Scoring", "On the board"]
     counts = [f"{quota} with {players} players" for players, quota in sorted(TABLE.quota.items())]
     counts[0] = counts[0].replace(" with", " counters with", 1)
     assert "brings " + ", ".join(counts) + "." in text

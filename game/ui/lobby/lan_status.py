@@ -21,6 +21,7 @@ from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
+from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
 from game.ui.toolkit.widgets import draw_text
 
@@ -188,7 +189,8 @@ class LanStatusScene(Scene):
     def _draw_away(self, surface: pygame.Surface, seat: int, seconds: float) -> None:
         fonts = self.app.fonts
         label = fonts.render(f"away {clock_text(seconds)}", theme.TINY, theme.TEXT, True)
-        pill = pygame.Rect(0, 0, label.get_width() + 18, label.get_height() + 8)
+        chip = label.get_height() + 2          # the seat's chip (its colour and symbol) before the text
+        pill = pygame.Rect(0, 0, label.get_width() + 18 + chip, label.get_height() + 8)
         card = self._area("seat_rect", seat)
         if card is not None:
             pill.bottomright = (card.right - 12, card.bottom - 8)
@@ -196,11 +198,12 @@ class LanStatusScene(Scene):
             pill.topright = (surface.get_width() - 16, 16 + seat * (pill.height + 6))
             label = fonts.render(f"{PLAYER_NAMES[seat]} away {clock_text(seconds)}", theme.TINY,
                                  theme.TEXT, True)
-            pill.width = label.get_width() + 18
+            pill.width = label.get_width() + 18 + chip
             pill.right = surface.get_width() - 16
         pygame.draw.rect(surface, theme.BAD, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, PLAYER_COLOURS[seat], pill, 2, border_radius=pill.height // 2)
-        surface.blit(label, label.get_rect(center=pill.center))
+        draw_seat_chip(surface, seat, (pill.x + 4 + chip // 2, pill.centery), chip // 2)
+        surface.blit(label, label.get_rect(center=(pill.centerx + chip // 2, pill.centery)))
 
     def _draw_notice(self, surface: pygame.Surface, text: str) -> None:
         fonts = self.app.fonts

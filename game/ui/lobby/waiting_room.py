@@ -18,6 +18,7 @@ from game.ui.lobby.net_match import STOPPED_WAITING, NetMatch, reconnect_left, s
 from game.ui.lobby.ping_board import ping_text
 from game.ui.lobby.seat_memory import SeatRejoin
 from game.ui.toolkit import theme
+from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
 from game.ui.toolkit.widgets import (
     Backdrop,
@@ -25,7 +26,6 @@ from game.ui.toolkit.widgets import (
     ButtonRow,
     Choice,
     MenuScene,
-    draw_chip,
     draw_hints,
     draw_panel,
     draw_text,
@@ -366,7 +366,7 @@ class WaitingRoom(MenuScene):
                 pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
             index = getattr(seat, "index", i)
             colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
-            draw_chip(surface, (x + 10, row.centery), 11, colour)
+            draw_seat_chip(surface, index, (x + 10, row.centery), 13)
             draw_text(surface, fonts, PLAYER_NAMES[index % len(PLAYER_NAMES)], (x + 32, row.centery),
                       colour=colour, bold=True, anchor="midleft")
             self._draw_seat(surface, seat, x, row)

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press, device_name
+from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache
 
 
@@ -82,7 +83,7 @@ class Curtain:
     def draw(self, surface: pygame.Surface, seat: int, devices: Sequence[str],
              select_label: str) -> None:
         w, h = surface.get_size()
-        colour = theme.PLAYER_COLOURS[seat]
+        colour = theme.seat_colour(seat)
         surface.fill(theme.BG)
         band = pygame.Rect(0, h // 2 - 150, w, 300)
         pygame.draw.rect(surface, theme.PANEL, band)
@@ -90,7 +91,10 @@ class Curtain:
         pygame.draw.rect(surface, colour, (0, band.bottom - 8, w, 8))
         name = theme.PLAYER_NAMES[seat]
         title = self.text.get(f"Pass to {name}", 84, colour, True)
-        surface.blit(title, title.get_rect(center=(w // 2, band.y + 90)))
+        mark = 64                                   # the seat's symbol before the title
+        rect = title.get_rect(center=(w // 2 + (mark + 20) // 2, band.y + 90))
+        draw_seat_symbol(surface, seat, (rect.x - 20 - mark // 2, rect.centery - 4), mark, colour, theme.BG)
+        surface.blit(title, rect)
         where = " or ".join(device_name(d) for d in devices) or "your device"
         line = self.text.get(f"{name}, press {select_label} ({where}) when only you can see the screen",
                              30, theme.TEXT)

@@ -13,8 +13,9 @@ import pygame
 
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
+from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
-from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_chip, draw_panel, draw_text
+from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_panel, draw_text
 
 if TYPE_CHECKING:
     from game.ui.play.match import Match
@@ -144,7 +145,7 @@ class ResultsScene(MenuScene):
             if won:
                 pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
                 pygame.draw.rect(surface, PLAYER_COLOURS[seat], row, 2, border_radius=8)
-            draw_chip(surface, (row.x + 24, row.centery), 12, PLAYER_COLOURS[seat])
+            draw_seat_chip(surface, seat, (row.x + 24, row.centery), 14)
             draw_text(surface, fonts, self.match.seat_name(seat), (row.x + 48, row.centery),
                       colour=theme.TEXT if won else theme.TEXT_DIM, anchor="midleft")
             if self.details[seat]:

@@ -165,7 +165,10 @@ class SettingsScreen(MenuScene):
         self.lan = Choice("LAN interface", choices=lan_choices(s.lan_interface), on_change=self._set_lan,
                           fmt=lambda a: "All networks" if a == "all" else a, height=ROW)
         self.lan.select_value(s.lan_interface)
-        items: list[Item] = [self.fullscreen, self.scale, self.volume, self.sound, self.lan,
+        self.seat_colours = Choice("Seat colours", choices=list(theme.PALETTES), on_change=self._set_seat_colours,
+                                   fmt=lambda key: theme.PALETTES[key].label, height=ROW)
+        self.seat_colours.select_value(s.seat_colours)
+        items: list[Item] = [self.fullscreen, self.scale, self.volume, self.sound, self.seat_colours, self.lan,
                              ZoneHeader("")]
         for button in ZONE_BUTTONS:
             items.append(BindingRow(self.button_label(button), button=button, grid=self.grid,
@@ -175,7 +178,7 @@ class SettingsScreen(MenuScene):
                   ButtonRow(buttons=[Button("Reset keys to defaults", self.reset_keys),
                                      Button("Back", self.back)], height=ROW + 4)]
         self.menu.items = items
-        self.menu.spacing = 3
+        self.menu.spacing = 1           # 1, not 3: room for the Seat colours row above the hints
         self.menu.place((MENU_LEFT, MENU_TOP), MENU_WIDTH)
         self.menu.focus_on(self.fullscreen)
         path = log_file()
@@ -198,6 +201,11 @@ class SettingsScreen(MenuScene):
 
     def _set_muted(self, muted: bool) -> None:
         self.app.settings.muted = muted
+        self.app.save_settings()
+
+    def _set_seat_colours(self, key: str) -> None:
+        self.app.settings.seat_colours = key
+        theme.use_palette(key)            # scenes redraw what they cached in the old colours
         self.app.save_settings()
 
     def _set_lan(self, address: str) -> None:

@@ -18,7 +18,7 @@ import pygame
 from game.ui.toolkit.nav import Navigator, NoNavigation
 from game.ui.toolkit.scene import Scene, SceneStack
 from game.ui.toolkit.settings import Settings, save_settings
-from game.ui.toolkit.theme import Fonts
+from game.ui.toolkit.theme import Fonts, use_palette
 from game.ui.toolkit.toast import Toasts
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,7 @@ class App:
         self.audio = audio or SilentAudio()
         self.inputs = inputs          # translates raw events into Presses (game.ui.toolkit.devices)
         self.settings = settings if settings is not None else Settings()
+        use_palette(self.settings.seat_colours)     # the seat colours the player chose (theme)
         self.settings_path = settings_path    # None: settings live for this run only (tests)
         self.display = display        # game.ui.toolkit.display.Display, None when headless
         self.toasts = Toasts()

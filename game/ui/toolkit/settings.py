@@ -19,6 +19,7 @@ from game.ui.toolkit.input import DEFAULT_ZONES, ZONE_BUTTONS
 FILE_NAME = "settings.json"
 SCALES: tuple[int | str, ...] = (1, 2, 3, "fit")
 MAX_NAME = 24
+SEAT_COLOURS = ("standard", "high_contrast")   # the palettes of game.ui.toolkit.theme.PALETTES
 
 
 def _default_bindings() -> dict[str, dict[str, str]]:
@@ -35,6 +36,7 @@ class Settings:
     last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)   # game key -> setup
     player_name: str = "Player"
     lan_interface: str = "all"             # "all", or the IPv4 address of one interface for LAN play
+    seat_colours: str = "standard"         # one of SEAT_COLOURS
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -62,6 +64,8 @@ class Settings:
         name = data.get("player_name")
         if isinstance(name, str) and name.strip():
             out.player_name = name.strip()[:MAX_NAME]
+        if data.get("seat_colours") in SEAT_COLOURS:
+            out.seat_colours = data["seat_colours"]
         lan = data.get("lan_interface")
         if isinstance(lan, str) and (lan == "all" or _is_ipv4(lan)):
             out.lan_interface = lan

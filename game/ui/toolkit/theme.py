@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, overload
 
 import pygame
 
@@ -24,9 +27,72 @@ GOOD = (110, 220, 130)
 BAD = (240, 90, 90)
 SHADE = (8, 6, 16, 170)       # the veil an overlay lays over the scene below
 
-# Seat colours: red, blue, green, yellow (Kabooom!'s four colours), then two more for KOMBIO's six.
-PLAYER_COLOURS = [(232, 72, 72), (64, 140, 240), (72, 196, 110), (240, 200, 60),
-                  (190, 110, 230), (240, 140, 60)]
+
+@dataclass(frozen=True)
+class Palette:
+    """Seat colours in seat order (red, blue, green, yellow: Kabooom!'s four; purple and orange for
+    KOMBIO's six), named as game.core.seats names the seats. Each seat also has a symbol, so colour
+    is never the only difference (game.ui.toolkit.seat_marks)."""
+
+    key: str                                   # as game.ui.toolkit.settings stores it
+    label: str                                 # as the Settings screen shows it
+    colours: tuple[tuple[int, int, int], ...]
+
+
+# Both palettes keep every pair of seats at least ΔE76 20 (CIEDE2000 10) apart in normal vision and
+# in Machado et al.'s protanopia, deuteranopia and tritanopia simulations (tests/ui/test_seat_colours:
+# why 20, and the figures). Standard stays close to the game's first look (the red, green and yellow
+# that deuteranopes saw alike moved apart in lightness); High contrast makes every seat colour stand
+# out from the panels at least 4.5:1 (WCAG's contrast for text) and moves four seats further apart.
+STANDARD = Palette("standard", "Standard",
+                   ((228, 66, 66), (106, 161, 255), (58, 228, 140), (255, 230, 38), (149, 70, 251),
+                    (245, 138, 43)))
+HIGH_CONTRAST = Palette("high_contrast", "High contrast",
+                        ((241, 93, 83), (124, 180, 248), (50, 255, 172), (255, 247, 30), (172, 110, 255),
+                         (248, 153, 46)))
+PALETTES: dict[str, Palette] = {p.key: p for p in (STANDARD, HIGH_CONTRAST)}
+
+# The palette in use. Module state, on purpose: seat colours are read by some forty drawing sites,
+# many in pure render functions with no App at hand (counter art, panels, chips, the curtain), and
+# the palette is a display preference like the fonts. Only two places set it: the App at start-up
+# from its settings, and the Settings screen when the player changes it; a scene that caches
+# coloured sprites compares `palette()` to the one it drew with.
+_active: Palette = STANDARD
+
+
+def use_palette(key: str) -> Palette:
+    """Make the palette called `key` the one in use (an unknown key: Standard); returns it."""
+    global _active
+    _active = PALETTES.get(key, STANDARD)
+    return _active
+
+
+def palette() -> Palette:
+    return _active
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    """The seat's colour in the palette in use (seats beyond the palette wrap round)."""
+    colours = _active.colours
+    return colours[seat % len(colours)]
+
+
+class _SeatColours(Sequence[tuple[int, int, int]]):
+    """PLAYER_COLOURS, read-only, always the palette in use (for code written before palettes)."""
+
+    def __len__(self) -> int:
+        return len(_active.colours)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[int, int, int], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        return _active.colours[index]
+
+
+PLAYER_COLOURS: Sequence[tuple[int, int, int]] = _SeatColours()
 PLAYER_NAMES = SEAT_NAMES            # one list of names: game.core.seats
 
 # Font sizes (pygame's default font draws about two thirds of its nominal size).
