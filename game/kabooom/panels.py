@@ -109,6 +109,7 @@ class ActionPanel:
     hint_title: str
     log: tuple[tuple[str, int], ...]
     tray_hint: str = ""           # " · Q: next" for the acting keyboard
+    log_earlier: int = 0          # moves above the log's window (the players may scroll back)
     pass_label: str = "Click again to pass"
 
 
@@ -191,6 +192,9 @@ def render_action_panel(layout: Layout, text: TextCache, art: CounterArt, p: Act
     log = local(layout.log_box)
     panel(surf, log, (32, 30, 50))
     surf.blit(text.get("Moves", 20, theme.TEXT_DIM, True), (log.x + 14, log.y + 8))
+    if p.log_earlier:
+        more = text.get(f"▲ {p.log_earlier} earlier · wheel, PgUp", 18, theme.TEXT_DIM)
+        surf.blit(more, more.get_rect(topright=(log.right - 12, log.y + 9)))
     y = log.y + 28
     for line, seat in p.log[-4:]:
         seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT

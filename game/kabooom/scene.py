@@ -7,6 +7,7 @@ time; whenever nothing is animating the display board is reset to the latest vie
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -63,7 +64,6 @@ class KabooomScene(GameScreen):
         self._board_stale = False
         self.effects: list[Explosion] = []
         self.last_move: tuple[int, int, int] | None = None
-        self.log: list[tuple[str, int]] = []
         devices: list[str] = []
         for plan in match.plans:
             if plan.kind == "human" and plan.device != "mouse" and plan.device not in devices:
@@ -178,8 +178,7 @@ class KabooomScene(GameScreen):
                 self.app.audio.play("capture" if captured else "move")
 
     def _log(self, line: str, seat: int) -> None:
-        self.log.append((line, seat))
-        del self.log[:-8]
+        self.moves.add(line, seat)
 
     # -- input -------------------------------------------------------------------------------------
     def pointer_moved(self, pos: tuple[int, int]) -> None:
@@ -601,10 +600,13 @@ class KabooomScene(GameScreen):
         return lines
 
     def action_panel(self) -> ActionPanel:
+        return dataclasses.replace(self._action_panel(), log_earlier=self.moves.earlier(self.LOG_LINES))
+
+    def _action_panel(self) -> ActionPanel:
         v = self.shown
         turn = int(v["turn"])
         phase = v["phase"]
-        log = tuple(self.log[-4:])
+        log = self.moves.window(self.LOG_LINES)
         if phase == "over" or turn < 0:
             return ActionPanel("over", -1, "", "Game over", self.winner_text(), (), "", (), "off",
                                (), "", log)
@@ -705,3 +707,6 @@ class KabooomScene(GameScreen):
 
     def status_rect(self) -> pygame.Rect:
         return self.layout.board_rect
+
+    def log_rect(self) -> pygame.Rect:
+        return self.layout.log_box

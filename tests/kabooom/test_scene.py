@@ -271,7 +271,7 @@ def test_bot_moves_are_animated_and_attributed():
         run(app, clock, STEP * 3)
     assert seen_caption
     assert match.session.step == 2
-    assert any(line.startswith("Blue") for line, _ in scene.log)
+    assert any(line.startswith("Blue") for line, _ in scene.moves.lines)
     settle(app, clock, scene)
     assert scene.caption is None and scene.shown is scene.view
 
@@ -454,3 +454,23 @@ def test_the_end_clears_stale_messages_and_the_board_can_be_seen_under_the_resul
     assert not results.peeking and app.stack.top is results
     app.draw()
     assert pygame.image.tobytes(app.surface, "RGB") != peek != before
+
+
+def test_the_move_log_keeps_the_whole_game_and_scrolls_back():
+    app, clock, match, scene = make([SeatPlan("bot", level="easy"), SeatPlan("bot", level="easy"),
+                                     SeatPlan("bot", level="easy"), SeatPlan("bot", level="easy")])
+    for _ in range(400):
+        if len(scene.moves) >= 10:
+            break
+        run(app, clock, 0.1, draw=False)
+    assert len(scene.moves) >= 10
+    newest = scene.moves.lines[-4:]
+    assert scene.action_panel().log == tuple(newest), "a whole round of four in view"
+    assert scene.action_panel().log_earlier == len(scene.moves) - 4
+    app.feed([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.log_box.center, rel=(0, 0),
+                                 buttons=(0, 0, 0))])
+    app.feed([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)])
+    assert scene.action_panel().log == tuple(scene.moves.lines[-6:-2])
+    app.feed([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)])
+    assert scene.moves.back == 0
+    app.draw()

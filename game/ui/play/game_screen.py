@@ -22,6 +22,7 @@ from game.core.session import Step
 from game.ui.play.banner import Banner, banner_surface
 from game.ui.play.curtain import Curtain, ViewerPolicy
 from game.ui.play.key_labels import key_labels, move_label
+from game.ui.play.move_log import MoveLog
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
@@ -41,6 +42,7 @@ class Animation(Protocol):
 
 
 class GameScreen(Scene):
+    LOG_LINES: ClassVar[int] = 4        # moves in view in a game's log: a round of four players
     END_DELAY: ClassVar[float] = 1.0    # the last animation and a beat to read the board before the results
     OWN: ClassVar[str] = "own"          # message slots: feedback to a player's own input ...
     OTHERS: ClassVar[str] = "others"    # ... and what others did ("Red passes")
@@ -62,6 +64,8 @@ class GameScreen(Scene):
         self.anim: Animation | None = None
         self.messages = Toasts(style="pill", max_shown=2, text_size=26)
         self.banner: Banner | None = None
+        self.moves = MoveLog()                     # the game's moves, for the game's log panel
+        self.pointer: tuple[int, int] | None = None
         self._queue: deque[Any] = deque()          # events not yet shown, oldest first
         self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})
         self._end_age: float | None = None
@@ -117,6 +121,10 @@ class GameScreen(Scene):
     def status_rect(self) -> pygame.Rect:
         """Where the LAN overlay may say what the game waits for."""
         return pygame.Rect((0, 0), self.app.size)
+
+    def log_rect(self) -> pygame.Rect:
+        """Where the game draws `self.moves`: the mouse wheel over it scrolls the log."""
+        return pygame.Rect(0, 0, 0, 0)
 
     def looking_seat(self) -> int | None:
         """The human at this screen who should see their private view now: by default the one to act
@@ -281,8 +289,18 @@ class GameScreen(Scene):
 
     def handle_raw(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.pointer_moved(event.pos)          # logical already: App.feed maps it
-        return False   # others may want the motion too
+            self.pointer = event.pos               # logical already: App.feed maps it
+            self.pointer_moved(event.pos)
+            return False   # others may want the motion too
+        if event.type == pygame.MOUSEWHEEL and self.pointer is not None \
+                and self.log_rect().collidepoint(self.pointer):
+            self.moves.scroll(int(event.y), self.LOG_LINES)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            step = self.LOG_LINES if event.key == pygame.K_PAGEUP else -self.LOG_LINES
+            self.moves.scroll(step, self.LOG_LINES)
+            return True
+        return False
 
     def handle(self, press: Press) -> bool:
         if press.button == "pause":
