@@ -221,8 +221,10 @@ def canonical(value: Any) -> Any:
     return value
 
 
-def _str_key(item: tuple[Any, Any]) -> str:
-    return str(item[0])
+def _str_key(item: tuple[Any, Any]) -> tuple[str, str]:
+    # by text first (views' keys are text); the type breaks a tie such as 1 and "1", so the order,
+    # and the hash, never depends on how the map was built
+    return str(item[0]), type(item[0]).__name__
 
 
 def view_hash(view: View) -> bytes:

@@ -379,8 +379,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, border
         pygame.draw.rect(surface, border, rect, 2, border_radius=16)
 
 
-def make_background(layout: Layout, art: CounterArt, text: TextCache, target: pygame.Surface
-                    ) -> pygame.Surface:
+def make_background(layout: Layout, art: CounterArt, text: TextCache, target: pygame.Surface,
+                    players: int = 4) -> pygame.Surface:
     """Everything that never changes: backdrop, board frame, squares, the centre emblem, labels."""
     bg = pygame.Surface((layout.width, layout.height), 0, target)
     bg.fill(theme.BG)
@@ -403,9 +403,10 @@ def make_background(layout: Layout, art: CounterArt, text: TextCache, target: py
     # centre: not a square; an emblem so nobody mistakes it for one
     c = layout.cell_rect(CENTRE)
     pygame.draw.circle(bg, (34, 30, 54), c.center, c.w * 0.48)
-    for i, colour in enumerate(theme.PLAYER_COLOURS[:4]):
-        start = math.pi / 2 * i + 0.12
-        pygame.draw.arc(bg, colour, c.inflate(-6, -6), start, start + math.pi / 2 - 0.24, 6)
+    arc = 2 * math.pi / players            # one arc per seat at the table, in its colour
+    for i in range(players):
+        start = math.pi / 2 + arc * i + 0.12
+        pygame.draw.arc(bg, theme.seat_colour(i), c.inflate(-6, -6), start, start + arc - 0.24, 6)
     boom = pygame.transform.smoothscale(art.glyphs["boom"], (60, 60))
     bg.blit(boom, boom.get_rect(center=c.center))
     # coordinates, for the move log

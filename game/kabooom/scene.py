@@ -410,7 +410,7 @@ class KabooomScene(GameScreen):
             self._sprites.clear()
         if self._bg is not None:
             return
-        bg = make_background(self.layout, self.art, self.text, surface)
+        bg = make_background(self.layout, self.art, self.text, surface, self.players)
         rules = render_rules_box(self.layout, self.text, self.art, str(self.view.get("difficulty", "easy")))
         bg.blit(rules, self.layout.rules_box)
         title = self.text.get("Kabooom!", 52, theme.ACCENT, True)

@@ -474,3 +474,23 @@ def test_the_move_log_keeps_the_whole_game_and_scrolls_back():
     app.feed([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)])
     assert scene.moves.back == 0
     app.draw()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_centre_ring_shows_the_colours_of_the_seats_at_the_table(players):
+    import math
+
+    from game.kabooom.board_draw import CENTRE
+    from game.ui.toolkit import theme
+    plans = [SeatPlan("human", "kb1")] + [SeatPlan("bot", level="easy")] * (players - 1)
+    app, clock, match, scene = make(plans)
+    app.draw()
+    cell = scene.layout.cell_rect(CENTRE)
+    radius = (cell.w - 6) / 2 - 3
+    seen = {app.surface.get_at((round(cell.centerx + radius * math.cos(a / 90 * math.pi)),
+                                round(cell.centery + radius * math.sin(a / 90 * math.pi))))[:3] for a in range(180)}
+
+    def near(colour):
+        return any(sum(abs(p - q) for p, q in zip(pixel, colour)) < 40 for pixel in seen)
+
+    assert [near(theme.seat_colour(s)) for s in range(4)] == [s < players for s in range(4)]
