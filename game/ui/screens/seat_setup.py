@@ -12,7 +12,7 @@ import pygame
 
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import device_hint, device_name
-from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
+from game.ui.toolkit.theme import PLAYER_NAMES
 from game.ui.toolkit.widgets import (
     Backdrop,
     Button,
@@ -198,7 +198,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
                                 index=choices.index(self.seats[seat]),
                                 on_change=self._seat_setter(seat), fmt=self._seat_text,
                                 detail=lambda s=seat: self._seat_detail(s),
-                                chip=lambda s=seat: PLAYER_COLOURS[s], value_width=VALUE_W,
+                                chip=lambda s=seat: s, value_width=VALUE_W,
                                 height=SEAT_ROW_H))
         items.append(Gap(height=8))
         for opt in info.options:

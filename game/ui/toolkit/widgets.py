@@ -16,6 +16,7 @@ import pygame
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
+from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import Fonts
 
 if TYPE_CHECKING:
@@ -264,7 +265,7 @@ class Choice(Item):
     on_change: Callable[[Any], Any] | None = None
     fmt: Callable[[Any], str] = str
     detail: Callable[[], str] | None = None      # a faint line under the value
-    chip: Callable[[], Any] | None = None        # a colour disc before the label
+    chip: Callable[[], Any] | None = None        # before the label: a seat (its chip, symbol and all) or a colour disc
     wrap: bool = True
     value_width: int = 300
 
@@ -305,7 +306,11 @@ class Choice(Item):
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool) -> None:
         x = self.rect.x + 22
         if self.chip is not None:
-            draw_chip(surface, (x + 11, self.rect.centery), 11, self.chip())
+            chip = self.chip()
+            if isinstance(chip, int):
+                draw_seat_chip(surface, chip, (x + 11, self.rect.centery), 11)
+            else:
+                draw_chip(surface, (x + 11, self.rect.centery), 11, chip)
             x += 34
         label_y = self.rect.centery
         draw_text(surface, fonts, self.label, (x, label_y),
