@@ -41,6 +41,10 @@ from .session import NetSession
 
 log = logging.getLogger(__name__)
 
+# Refusals that pass: a host with no room just then, or one that still holds this seat's old
+# connection (it lets it go once that connection has been quiet a few seconds).
+TRANSIENT_REFUSALS = frozenset({"busy", "in_use"})
+
 READ_SIZE = 64 * 1024
 TICK = 0.02
 RECONNECT_FOR = 180.0    # seconds a peer keeps trying to reach a host that went away
@@ -317,6 +321,12 @@ class PeerClient:
                     self.reconnect_until = None
                 if phase == "refused":
                     self.refusal = self.peer.refusal
+                    if (self.reconnect_until is not None and self.refusal is not None
+                            and self.refusal.code in TRANSIENT_REFUSALS):
+                        # rejoining: the host is crowded, or still holds our old connection for
+                        # a few seconds; the wait for the host goes on
+                        self.problem = self.refusal.text
+                        return "not_yet"
                     return "refused"
                 if phase == "closed" and not self._closing:
                     reason = self._bye or "the host closed the game"
