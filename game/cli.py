@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from game.ui.toolkit.scene import Scene
 
 PROG = "kombo-arcade"
-TICK_RATE = 120       # frames per second at most: the simulation step is 1/120 s
 
 log = logging.getLogger(__name__)
 
@@ -443,9 +442,8 @@ def run_window(args: argparse.Namespace) -> int:
         if loaded.problem:
             app.toast(loaded.problem, "error")
         app.push(first_scene(app, args))
-        clock = pygame.time.Clock()
         try:
-            app.run(present=pygame.display.flip, tick=lambda: clock.tick(TICK_RATE))
+            app.run(present=display.present)   # up to 120 frames a second, a few when nothing moves
         finally:
             app.shutdown()
     finally:

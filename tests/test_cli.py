@@ -157,6 +157,38 @@ def test_no_display_prints_one_line_and_exits_2(tmp_path):
     assert (result.stdout + result.stderr).strip().splitlines() == [NO_DISPLAY]
 
 
+def dead_display() -> str:
+    """A DISPLAY naming an X server that is not there."""
+    return next(f":{n}" for n in range(77, 200) if not os.path.exists(f"/tmp/.X11-unix/X{n}"))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or os.path.exists("/dev/dri"),
+                    reason="X11's fallback is Linux's; with a GPU console SDL may open KMSDRM")
+def test_a_dead_display_prints_one_line_and_exits_2(tmp_path):
+    """SDL falls back to drawing off screen where no X server answers: the client says so and stops,
+    instead of running on with no window."""
+    env = headless_env(tmp_path)
+    env["DISPLAY"] = dead_display()
+    env["XDG_RUNTIME_DIR"] = str(tmp_path)      # and no Wayland compositor to find either
+    result = subprocess.run([sys.executable, "-m", "game"], env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2
+    assert (result.stdout + result.stderr).strip().splitlines() == [NO_DISPLAY]
+
+
+@pytest.mark.parametrize("driver", ["offscreen", "dummy"])
+def test_a_virtual_driver_nobody_asked_for_gives_the_same_line(monkeypatch, capsys, tmp_path, driver):
+    import pygame
+    monkeypatch.setenv("KOMBO_ARCADE_CONFIG_DIR", str(tmp_path))
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setenv("DISPLAY", ":77")
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "quit", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    assert cli.main([]) == 2
+    assert capsys.readouterr().out.strip() == NO_DISPLAY
+
+
 def test_module_entry_point_runs(tmp_path):
     result = subprocess.run([sys.executable, "-m", "game", "--version"], env=headless_env(tmp_path),
                             capture_output=True, text=True, timeout=60)

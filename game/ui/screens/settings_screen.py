@@ -61,6 +61,12 @@ def scale_text(scale: int | str) -> str:
     return "Fit to screen" if scale == "fit" else f"{scale}×  ({1280 * int(scale)}×{720 * int(scale)})"
 
 
+def window_scales(app: App) -> list[int | str]:
+    """The window sizes to offer: those that fit the desktop (every one when there is no window)."""
+    choices = getattr(app.display, "scale_choices", None)
+    return list(choices()) if choices is not None else list(SCALES)
+
+
 @dataclass
 class Grid:
     """The shared column of the key rows, so moving up and down stays in one zone."""
@@ -153,9 +159,9 @@ class SettingsScreen(MenuScene):
         self.fullscreen = Choice("Fullscreen", choices=[False, True], index=int(s.fullscreen),
                                  on_change=self._set_fullscreen, fmt=lambda on: "On" if on else "Off",
                                  height=ROW)
-        self.scale = Choice("Window size", choices=list(SCALES), on_change=self._set_scale,
+        self.scale = Choice("Window size", choices=window_scales(app), on_change=self._set_scale,
                             fmt=scale_text, height=ROW)
-        self.scale.select_value(s.window_scale)
+        self.scale.select_value(s.window_scale if s.window_scale in self.scale.choices else "fit")
         self.volume = Choice("Volume", choices=list(range(0, 101, 10)), on_change=self._set_volume,
                              fmt=lambda v: f"{v}%", wrap=False, height=ROW)
         self.volume.select_value(round(s.volume / 10) * 10)

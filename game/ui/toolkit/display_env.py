@@ -18,3 +18,10 @@ def display_kind() -> Literal["none", "virtual", "real"]:
     if driver or not (sys.platform.startswith("linux") or "bsd" in sys.platform):
         return "real"
     return "real" if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") else "none"
+
+
+def fell_back(driver: str) -> bool:
+    """Whether SDL opened a virtual driver nobody asked for: with DISPLAY naming an X server that is
+    not there it falls back to drawing off screen, and no window ever shows."""
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+    return driver.lower() in VIRTUAL_DRIVERS and driver.lower() not in asked
