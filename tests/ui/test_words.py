@@ -36,3 +36,9 @@ def test_settings_names_the_action_button_as_the_games_do(pygame_video):
     screen = SettingsScreen(new_app(pygame.Surface(SIZE)))
     assert screen.button_label("slap") == "Action (Pass)"
     assert screen.button_label("select") == "Select"
+
+
+def test_a_window_scale_reads_with_single_spaces():
+    from game.ui.screens.settings_screen import scale_text
+
+    assert scale_text(1) == "1× (1280×720)" and scale_text("fit") == "Fit to screen"

@@ -58,7 +58,7 @@ BUTTON_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "
 
 
 def scale_text(scale: int | str) -> str:
-    return "Fit to screen" if scale == "fit" else f"{scale}×  ({1280 * int(scale)}×{720 * int(scale)})"
+    return "Fit to screen" if scale == "fit" else f"{scale}× ({1280 * int(scale)}×{720 * int(scale)})"
 
 
 def window_scales(app: App) -> list[int | str]:
