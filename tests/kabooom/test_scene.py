@@ -494,3 +494,18 @@ def test_the_centre_ring_shows_the_colours_of_the_seats_at_the_table(players):
         return any(sum(abs(p - q) for p, q in zip(pixel, colour)) < 40 for pixel in seen)
 
     assert [near(theme.seat_colour(s)) for s in range(4)] == [s < players for s in range(4)]
+
+
+def test_presses_nobody_plays_with_never_reach_the_menu_under_the_game():
+    from game.ui.screens.menu import MainMenu
+    clock = Clock()
+    app = new_app(pygame.Surface((1280, 720)), clock=clock, audio=FakeAudio())
+    app.push(MainMenu(app))
+    match = Match(game_by_key("kabooom"), 2, {"difficulty": "easy"},
+                  (SeatPlan("human", "kb3"), SeatPlan("bot", level="easy")), 1, bot_think_time=0.0,
+                  inline_bots=True)
+    scene = KabooomScene(app, match)
+    app.push(scene)
+    for button in ("down", "select", "select", "slap"):
+        press(app, "kb1", button)                 # Keys WASD: no seat plays with them
+    assert list(app.stack)[-1] is scene and len(app.stack) == 2

@@ -310,9 +310,11 @@ class GameScreen(Scene):
         if waiting is not None:
             self._curtain_press(press, waiting)
             return True
-        if self.session.outcome() is not None:
-            return False
-        return self.handle_game(press)
+        if self.session.outcome() is None:
+            self.handle_game(press)
+        # A game screen takes every press: one its game has no use for (a keyboard zone nobody
+        # plays with) must not reach the menus below it.
+        return True
 
     def _curtain_press(self, press: Press, seat: int) -> None:
         devices = self.devices_of(seat)
