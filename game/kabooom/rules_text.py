@@ -34,4 +34,5 @@ Every tower scores its height: 1 point less on Medium, 2 points less on Hard, ne
 
 On the board
 Every seat has a colour and a symbol: Red a circle, Blue a triangle, Green a square, Yellow a diamond. The symbol is on the badge of each of its counters, on its card, on its cursor and before its moves in the log, so nobody has to tell the colours apart. When you pick a tower it gets a thick gold frame, and every square it may move to is circled (with a blast for Dynamite). The last move has dashed outlines and an arrow from where it started to where it landed.
+A player's card lists their towers by height, tallest first, with a count where several are the same height: "Towers: 3, 2 (×3)" means one tower of 3 and three towers of 2.
 """

@@ -7,17 +7,14 @@ from typing import Any
 
 def towers_text(towers: Sequence[int]) -> str:
     """Tower heights, tallest first, each height once with its count when there are several:
-    'Towers: 5, 3, 2', 'Towers: 2, 1 (×5)', 'Towers: 2 (×2), 1 (×2)'. The reference card on the
-    board explains the form (TOWERS_KEY)."""
+    'Towers: 5, 3, 2', 'Towers: 2, 1 (×5)', 'Towers: 2 (×2), 1 (×2)'. The rules explain the form
+    ("On the board")."""
     if not towers:
         return "No towers"
     counts: dict[int, int] = {}
     for height in sorted(towers, reverse=True):
         counts[height] = counts.get(height, 0) + 1
     return "Towers: " + ", ".join(f"{h} (×{n})" if n > 1 else str(h) for h, n in counts.items())
-
-
-TOWERS_KEY = "Towers: 2 (×3) = three towers of height 2"
 
 
 def result_line(view: Mapping[str, Any], seat: int) -> str:

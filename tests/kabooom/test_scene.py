@@ -369,6 +369,8 @@ def test_tower_heights_read_one_way_with_counts():
     assert towers_text([2, 1, 1, 1, 1, 1]) == "Towers: 2, 1 (×5)"
     assert towers_text([1, 2, 1, 2]) == "Towers: 2 (×2), 1 (×2)"
     assert towers_text([]) == "No towers"
+    from game.kabooom.rules_text import RULES
+    assert f'"{towers_text([2, 3, 2, 2])}" means one tower of 3 and three towers of 2' in RULES
 
 
 def test_counters_fall_back_to_drawn_symbols_without_the_pngs(tmp_path: Path):
