@@ -21,10 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import os
 import queue
-import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -35,35 +32,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from isolation import ensure_isolated
+
 ROOT = Path(__file__).resolve().parents[2]
-_ENV_FLAG = "KOMBO_BENCH_ISOLATED"
 DEADLINE_S = 10.0
 
 # ----------------------------------------------------------------- isolation
 
 
-def _only_loopback() -> bool:
-    return all(name == "lo" for _, name in socket.if_nameindex())
-
-
-def ensure_isolated(argv: list[str]) -> None:
-    """Return if isolated; else re-exec under ``unshare -n``, or exit with a message."""
-    if _only_loopback():
-        # Already isolated (e.g. CI's unshare -n): loopback must carry multicast.
-        subprocess.run(["ip", "link", "set", "lo", "up"], check=False, capture_output=True)
-        subprocess.run(["ip", "link", "set", "lo", "multicast", "on"], check=False, capture_output=True)
-        return
-    if os.environ.get(_ENV_FLAG):
-        sys.exit("bench_discovery: still not isolated after unshare -n; refusing to multicast")
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        sys.exit(
-            "bench_discovery: refusing to run outside an isolated network namespace.\n"
-            "Run as root (the script re-executes itself under `unshare -n`), or run it inside\n"
-            "  unshare -n sh -c 'ip link set lo up; ip link set lo multicast on; python tools/bench/bench_discovery.py'"
-        )
-    script = 'ip link set lo up && ip link set lo multicast on && exec "$0" "$@"'
-    env = {**os.environ, _ENV_FLAG: "1"}
-    os.execvpe("unshare", ["unshare", "-n", "sh", "-c", script, sys.executable, __file__, *argv], env)
 
 
 # ----------------------------------------------------------------- figures
@@ -297,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--netns", action="store_true", help="host and browser in two namespaces over a veth pair")
     args = parser.parse_args(argv)
-    ensure_isolated(argv)
+    ensure_isolated(__file__, argv)
     sys.path.insert(0, str(ROOT))
     import zeroconf
 

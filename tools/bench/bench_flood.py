@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shutil
 import socket
 import statistics
 import subprocess
@@ -46,32 +45,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from isolation import ensure_isolated
+
 ROOT = Path(__file__).resolve().parents[2]
-_ENV_FLAG = "KOMBO_BENCH_ISOLATED"
 LO = "127.0.0.1"
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _only_loopback() -> bool:
-    return all(name == "lo" for _, name in socket.if_nameindex())
-
-
-def ensure_isolated(argv: list[str]) -> None:
-    """Return if isolated; else re-exec under ``unshare -n``, or exit with a message."""
-    if _only_loopback():
-        subprocess.run(["ip", "link", "set", "lo", "up"], check=False, capture_output=True)
-        return
-    if os.environ.get(_ENV_FLAG):
-        sys.exit("bench_flood: still not isolated after unshare -n; refusing to run")
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        sys.exit(
-            "bench_flood: refusing to run outside an isolated network namespace.\n"
-            "Run as root (the script re-executes itself under `unshare -n`), or run it inside\n"
-            "  unshare -n sh -c 'ip link set lo up; python tools/bench/bench_flood.py'"
-        )
-    script = 'ip link set lo up && exec "$0" "$@"'
-    env = {**os.environ, _ENV_FLAG: "1"}
-    os.execvpe("unshare", ["unshare", "-n", "sh", "-c", script, sys.executable, __file__, *argv], env)
 
 
 # -- the host, in a subprocess ------------------------------------------------------------------------
@@ -328,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--joins", type=int, default=20)
     parser.add_argument("--host-root", type=Path, default=ROOT)
     args = parser.parse_args(argv)
-    ensure_isolated(argv)
+    ensure_isolated(__file__, argv)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tests" / "net"))
     from hostile import Hostile

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import socket
 import statistics
 import subprocess
@@ -38,33 +37,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from isolation import ensure_isolated
+
 ROOT = Path(__file__).resolve().parents[2]
-_ENV_FLAG = "KOMBO_BENCH_ISOLATED"
 LO = "127.0.0.1"
 DEADLINE_S = 60.0
 SKEW = 1.234
 
 
-def _only_loopback() -> bool:
-    return all(name == "lo" for _, name in socket.if_nameindex())
-
-
-def ensure_isolated(argv: list[str]) -> None:
-    """Return if isolated; else re-exec under ``unshare -n``, or exit with a message."""
-    if _only_loopback():
-        subprocess.run(["ip", "link", "set", "lo", "up"], check=False, capture_output=True)
-        return
-    if os.environ.get(_ENV_FLAG):
-        sys.exit("bench_lan: still not isolated after unshare -n; refusing to run")
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        sys.exit(
-            "bench_lan: refusing to run outside an isolated network namespace.\n"
-            "Run as root (the script re-executes itself under `unshare -n`), or run it inside\n"
-            "  unshare -n sh -c 'ip link set lo up; python tools/bench/bench_lan.py'"
-        )
-    script = 'ip link set lo up && exec "$0" "$@"'
-    env = {**os.environ, _ENV_FLAG: "1"}
-    os.execvpe("unshare", ["unshare", "-n", "sh", "-c", script, sys.executable, __file__, *argv], env)
 
 
 def wait_for(probe: Any, timeout: float = DEADLINE_S) -> Any:
@@ -266,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT / "tools"))   # the lag proxy
     if args.peer:
         return run_peer(args.peer[0], int(args.peer[1]), args.peer[2], float(args.peer[3]))
-    ensure_isolated(argv)
+    ensure_isolated(__file__, argv)
     with tempfile.TemporaryDirectory() as tmp:
         save_dir = Path(tmp)
         print(f"LAN bench: 127.0.0.1 in an isolated namespace, one process, Python "
