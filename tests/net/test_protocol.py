@@ -211,12 +211,15 @@ def test_random_bytes_raise_nothing_but_protocol_errors(data: bytes, chunks: lis
     for size in [*chunks, len(data)]:
         try:
             frames = decoder.feed(data[pos:pos + size])
+        except FrameTooLarge:                           # fatal: nothing more to feed
+            with pytest.raises(FrameTooLarge):          # and it stays refused
+                decoder.feed(b"\x00")
+            return
         except ProtocolError:
-            if decoder._failed is not None:   # fatal: nothing more to feed
-                return
+            pass
         else:
-            for value in frames:                        # what passes is plain data
-                msgpack.packb(value, use_bin_type=True)
+            for value in frames:                        # what passes is plain data that packs again
+                assert isinstance(msgpack.packb(value, use_bin_type=True), bytes)
         pos += size
 
 
@@ -246,7 +249,8 @@ def test_corrupted_frames_raise_only_protocol_errors(value, where: int, junk: by
     except ProtocolError:
         pass
     else:
-        msgpack.packb(decoded, use_bin_type=True)   # whatever passes is plain data that packs again
+        # whatever passes is plain data that packs again
+        assert isinstance(msgpack.packb(decoded, use_bin_type=True), bytes)
 
 
 def test_unpackable_objects_are_our_bug_not_a_protocol_error() -> None:
