@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.seats import seat_label
 from game.kabooom.rules import Exploded, Move, Moved, Pass, Passed, PhaseChanged, Place, Placed
 from game.ui.play.game_screen import Animation, GameScreen
 from game.ui.toolkit import theme
@@ -152,7 +153,7 @@ class KabooomScene(GameScreen):
             else:
                 self._log(f"{self.seat_name(event.seat)}: {what} {arrow}", event.seat)
         elif isinstance(event, Passed):
-            self.notify(f"{self.seat_name(event.seat)} passes", theme.PLAYER_COLOURS[event.seat])
+            self.notify(f"{seat_label(event.seat)} passes", theme.seat_colour(event.seat))
             anim = delay(0.45 * self._speed())
             audio.play("pass")
             self._log(f"{self.seat_name(event.seat)} passes", event.seat)

@@ -42,3 +42,10 @@ def test_a_window_scale_reads_with_single_spaces():
     from game.ui.screens.settings_screen import scale_text
 
     assert scale_text(1) == "1× (1280×720)" and scale_text("fit") == "Fit to screen"
+
+
+def test_winners_and_passes_are_named_with_their_seat_symbol():
+    from game.ui.screens.results import winner_line
+
+    assert [text for text, _ in winner_line((1,), 2)] == ["▲ Blue", " wins!"]
+    assert [text for text, _ in winner_line((0, 2), 3)] == ["● Red", " and ", "■ Green", " share the win!"]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import pygame
 
 from game.core.errors import IllegalActionError
+from game.core.seats import seat_label
 from game.core.session import Step
 from game.ui.play.banner import Banner, banner_surface
 from game.ui.play.curtain import Curtain, ViewerPolicy
@@ -196,9 +197,9 @@ class GameScreen(Scene):
         outcome = self.session.outcome()
         winners = list(outcome.winners) if outcome is not None else []
         if len(winners) == 1:
-            return f"{self.seat_name(winners[0])} wins!"
+            return f"{seat_label(winners[0])} wins!"
         if winners:
-            return " & ".join(self.seat_name(w) for w in winners) + " share the win!"
+            return " & ".join(seat_label(w) for w in winners) + " share the win!"
         return "Game over"
 
     # -- the loop ----------------------------------------------------------------------------------

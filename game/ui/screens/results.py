@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.seats import seat_label
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.seat_marks import draw_seat_chip
-from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
+from game.ui.toolkit.theme import PLAYER_COLOURS
 from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def winner_line(winners: tuple[int, ...], players: int) -> list[tuple[str, Any]]
     for k, seat in enumerate(winners):
         if k:
             pieces.append((" and " if k == len(winners) - 1 else ", ", theme.TEXT))
-        pieces.append((PLAYER_NAMES[seat], PLAYER_COLOURS[seat]))
+        pieces.append((seat_label(seat), PLAYER_COLOURS[seat]))
     pieces.append((" wins!" if len(winners) == 1 else " share the win!", theme.TEXT))
     return pieces
 
