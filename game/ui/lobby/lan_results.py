@@ -12,7 +12,7 @@ from game.ui.lobby.lan_status import reconnecting_text
 from game.ui.lobby.net_match import reconnect_left
 from game.ui.lobby.waiting_room import DEFAULT_MESSAGES, WaitingRoom
 from game.ui.screens.results import ResultsScene
-from game.ui.toolkit.widgets import Button
+from game.ui.toolkit.widgets import Button, Item
 
 if TYPE_CHECKING:
     from game.ui.lobby.net_match import NetMatch
@@ -31,12 +31,12 @@ class LanResultsScene(ResultsScene):
         self.is_peer = not match.is_host
         super().__init__(app, match)
 
-    def buttons(self) -> list[Button]:
+    def buttons(self) -> list[Item]:
         if self.is_peer:
             self.note = STAY_NOTE
             self.leave_button = Button("Leave table", self.leave_table, centred=True)
             return [self.leave_button]
-        items = [Button("Main menu", self.main_menu, centred=True)]
+        items: list[Item] = [Button("Main menu", self.main_menu, centred=True)]
         if hasattr(self.lan, "rematch"):
             items.insert(0, Button("Play again", self.play_again, centred=True))
         return items

@@ -8,7 +8,7 @@ import pygame
 
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
-from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_hints, draw_panel, draw_text
+from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_hints, draw_panel, draw_text
 
 if TYPE_CHECKING:
     from game.ui.play.match import Match
@@ -34,7 +34,7 @@ class PauseScene(MenuScene):
                     Button("Settings", self.open_settings, centred=True),
                     Button("Quit to menu", self.quit_to_menu, centred=True)])
 
-    def _show(self, items: list[Button]) -> None:
+    def _show(self, items: list[Item]) -> None:
         """The buttons, in a panel as tall as they need (the question's line above them if asked)."""
         self.menu.items = items
         extra = 48 if self.confirming else 0

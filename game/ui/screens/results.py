@@ -16,7 +16,7 @@ from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import PLAYER_COLOURS
-from game.ui.toolkit.widgets import Button, MenuScene, Veil, draw_panel, draw_text
+from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_panel, draw_text
 
 if TYPE_CHECKING:
     from game.ui.play.match import Match
@@ -69,8 +69,8 @@ class ResultsScene(MenuScene):
         self.menu.focus = 0
         self._played = False
 
-    def buttons(self) -> list[Button]:
-        items = [Button("Main menu", self.main_menu, centred=True)]
+    def buttons(self) -> list[Item]:
+        items: list[Item] = [Button("Main menu", self.main_menu, centred=True)]
         if getattr(self.match, "can_rematch", True):
             items.insert(0, Button("Rematch", self.rematch, centred=True))
         return items

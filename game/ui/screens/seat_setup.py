@@ -28,7 +28,7 @@ from game.ui.toolkit.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.definition import GameDef
+    from game.definition import GameDef, Option
     from game.ui.toolkit.app import App
 
 SEAT_ROW_H = 54
@@ -197,15 +197,15 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
             items.append(Choice(f"Seat {seat + 1} · {PLAYER_NAMES[seat]}", choices=choices,
                                 index=choices.index(self.seats[seat]),
                                 on_change=self._seat_setter(seat), fmt=self._seat_text,
-                                detail=lambda s=seat: self._seat_detail(s),
-                                chip=lambda s=seat: s, value_width=VALUE_W,
+                                detail=self._seat_detail_of(seat),
+                                chip=self._seat_of(seat), value_width=VALUE_W,
                                 height=SEAT_ROW_H))
         items.append(Gap(height=8))
         for opt in info.options:
             items.append(Choice(opt.label, choices=list(opt.choices),
                                 index=list(opt.choices).index(self.options[opt.key]),
                                 on_change=self._option_setter(opt.key),
-                                detail=(lambda o=opt: o.notes.get(self.options[o.key], "")) if opt.notes else None,
+                                detail=self._option_note(opt) if opt.notes else None,
                                 fmt=lambda c: c.capitalize(), value_width=VALUE_W,
                                 height=SEAT_ROW_H if opt.notes else ROW))
         items += self._tail_items()
@@ -217,6 +217,17 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
 
     def how_to_play(self) -> None:
         self.app.nav.rules(self.app, self.info)
+
+    def _seat_detail_of(self, seat: int) -> Callable[[], str]:
+        return lambda: self._seat_detail(seat)
+
+    @staticmethod
+    def _seat_of(seat: int) -> Callable[[], int]:
+        return lambda: seat
+
+    def _option_note(self, option: Option) -> Callable[[], str]:
+        """The line under an option: what its current choice means."""
+        return lambda: option.notes.get(self.options[option.key], "")
 
     def _set_players(self, n: int) -> None:
         self.players = n

@@ -105,7 +105,7 @@ class InputRouter:
                 instance = None
         if instance is None:
             instance = getattr(event, "instance_id", index)
-        if instance in self.pads:
+        if instance is None or instance in self.pads:
             return      # SDL announces pads present at start-up; a second notice changes nothing
         used = {p.device for p in self.pads.values()}
         slot = next(i for i in range(len(used) + 1) if f"pad{i}" not in used)
@@ -147,8 +147,8 @@ class InputRouter:
             return []
         if kind == pygame.JOYBUTTONDOWN:
             pad = self._pad_of(event)
-            button = PAD_BUTTONS.get(getattr(event, "button", -1))
-            return [Press(pad.device, button, now)] if pad and button else []
+            pressed = PAD_BUTTONS.get(getattr(event, "button", -1))
+            return [Press(pad.device, pressed, now)] if pad and pressed else []
         if kind == pygame.JOYHATMOTION:
             pad = self._pad_of(event)
             if pad is None or getattr(event, "hat", 0) != 0:

@@ -24,7 +24,7 @@ class TextCache:
         self.limit = limit
         self._cache: dict[tuple, pygame.Surface] = {}
 
-    def get(self, text: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
+    def get(self, text: str, size: int, colour: theme.Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
         key = (text, size, tuple(colour), bold)
         surf = self._cache.get(key)
         if surf is None:
@@ -37,7 +37,7 @@ class TextCache:
         return len(self._cache)
 
 
-def text_fitting(text: TextCache, line: str, size: int, width: int, colour=theme.TEXT,
+def text_fitting(text: TextCache, line: str, size: int, width: int, colour: theme.Colour = theme.TEXT,
                  bold: bool = False) -> pygame.Surface:
     """The line at `size`, or smaller until it fits `width`."""
     surf = text.get(line, size, colour, bold)

@@ -14,6 +14,8 @@ from game.core.seats import SEAT_NAMES
 
 log = logging.getLogger(__name__)
 
+Colour = tuple[int, ...]      # RGB or RGBA
+
 BG = (24, 22, 38)
 BG_GLOW = (44, 36, 78)         # the soft light behind titles
 PANEL = (40, 37, 62)
@@ -145,7 +147,7 @@ class Fonts:
             self._cache[key] = font
         return font
 
-    def render(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+    def render(self, text: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
         """The text as an image, shared with later calls: copy it before changing it (set_alpha)."""
         key = (text, size, tuple(colour), bold)
         surf = self._texts.get(key)

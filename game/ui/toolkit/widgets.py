@@ -33,7 +33,7 @@ def _no_sound(name: str) -> None:
 # -- drawing helpers -------------------------------------------------------------------------------
 
 def draw_text(surface: pygame.Surface, fonts: Fonts, text: str, pos: tuple[int, int], *,
-              size: int = theme.BODY, colour=theme.TEXT, bold: bool = False,
+              size: int = theme.BODY, colour: theme.Colour = theme.TEXT, bold: bool = False,
               anchor: str = "topleft") -> pygame.Rect:
     image = fonts.render(text, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
@@ -41,15 +41,15 @@ def draw_text(surface: pygame.Surface, fonts: Fonts, text: str, pos: tuple[int, 
     return rect
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, fill=theme.PANEL,
-               edge=theme.PANEL_EDGE, radius: int = theme.RADIUS, width: int = 2) -> None:
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, fill: theme.Colour = theme.PANEL,
+               edge: theme.Colour = theme.PANEL_EDGE, radius: int = theme.RADIUS, width: int = 2) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if width:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
 
 def draw_title(surface: pygame.Surface, fonts: Fonts, text: str, centre: tuple[int, int], *,
-               size: int = theme.TITLE, colour=theme.TEXT) -> pygame.Rect:
+               size: int = theme.TITLE, colour: theme.Colour = theme.TEXT) -> pygame.Rect:
     shadow = fonts.render(text, size, (0, 0, 0), True)
     image = fonts.render(text, size, colour, True)
     rect = image.get_rect(center=centre)
@@ -59,7 +59,7 @@ def draw_title(surface: pygame.Surface, fonts: Fonts, text: str, centre: tuple[i
 
 
 def draw_arrow(surface: pygame.Surface, centre: tuple[int, int], direction: int, size: int,
-               colour) -> None:
+               colour: theme.Colour) -> None:
     """A solid triangle pointing left (-1) or right (+1); drawn, as the default font has no arrows."""
     x, y = centre
     half = size // 2
@@ -68,7 +68,7 @@ def draw_arrow(surface: pygame.Surface, centre: tuple[int, int], direction: int,
     pygame.draw.polygon(surface, colour, [(tip, y), (back, y - half), (back, y + half)])
 
 
-def draw_chip(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour) -> None:
+def draw_chip(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: theme.Colour) -> None:
     """A player's colour disc with a light rim."""
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, theme.mix(colour, (255, 255, 255), 0.45), centre, radius, 2)
@@ -567,9 +567,9 @@ class Menu:
             surface.set_clip(clip)
             track = pygame.Rect(view.right + 6, view.y, 4, view.height)
             pygame.draw.rect(surface, theme.PANEL_HI, track, border_radius=2)
-            thumb_h = max(24, view.height * view.height // self.content_height)
+            thumb_h = max(24, view.height * view.height // max(1, self.content_height))
             thumb = pygame.Rect(track.x, 0, 4, thumb_h)
-            span = self.content_height - self.height
+            span = self.content_height - (self.height or 0)
             thumb.y = track.y + (track.height - thumb_h) * self.scroll // max(1, span)
             pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=2)
 
