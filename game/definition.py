@@ -54,7 +54,6 @@ class GameDef:
     result_line: ResultLine | None = None
     lan: bool = True                                  # offered for LAN play
     action_name: str = "Action"                       # what the game calls the action button (Pass, Slap)
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def for_engine(cls, engine: type[Engine], *, tagline: str, config: ConfigMaker, bot: BotFactory,
