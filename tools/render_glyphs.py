@@ -1,4 +1,4 @@
-"""Render the Kabooom! symbol art from Noto Color Emoji into small PNGs under game/assets/glyphs/.
+"""Render the Kabooom! symbols and the Kombo Klash! creatures from Noto Color Emoji into small PNGs under game/assets/glyphs/.
 
 Run once (or after changing the list): the game loads the PNGs and never needs the 10 MB font.
     python tools/render_glyphs.py [--font PATH] [--size 96]
@@ -30,6 +30,21 @@ GLYPHS: dict[str, str] = {
     "boom": "\U0001F4A5",        # 💥
 }
 
+# Kombo Klash! creatures (game/kombo_klash/tile_art.py), prefixed so they never clash with Kabooom!'s.
+# Vulture: Noto has no vulture, the eagle 🦅 is the closest bird of prey. Raven: the black bird ZWJ
+# sequence 🐦‍⬛ (Emoji 15, in Noto 2.042); see RAVEN_FALLBACK for fonts or builds that cannot shape it.
+KK_GLYPHS: dict[str, str] = {
+    "kk_wolf": "\U0001F43A",                  # 🐺
+    "kk_alligator": "\U0001F40A",             # 🐊
+    "kk_gorilla": "\U0001F98D",               # 🦍
+    "kk_kangaroo": "\U0001F998",              # 🦘
+    "kk_snake": "\U0001F40D",                 # 🐍
+    "kk_vulture": "\U0001F985",               # 🦅
+    "kk_raven": "\U0001F426\u200d\u2b1b",     # 🐦‍⬛
+    "kk_chameleon": "\U0001F98E",             # 🦎
+}
+RAVEN_FALLBACK = "\U0001F426"                 # 🐦, darkened to blue-black in code
+
 
 def render(font: pygame.font.Font, text: str, size: int) -> pygame.Surface:
     raw = font.render(text, True, (0, 0, 0)).convert_alpha()
@@ -38,6 +53,25 @@ def render(font: pygame.font.Font, text: str, size: int) -> pygame.Surface:
     square = pygame.Surface((side, side), pygame.SRCALPHA)
     square.blit(raw, ((side - ink.w) // 2, (side - ink.h) // 2), ink)
     return pygame.transform.smoothscale(square, (size, size))
+
+
+def shapes_as_one(font: pygame.font.Font, sequence: str, base: str) -> bool:
+    """Whether the font shapes a ZWJ sequence into one picture: without HarfBuzz (or with an older
+    font) the sequence comes out as the base picture plus a second glyph beside it, wider."""
+    return font.size(sequence)[0] <= font.size(base)[0] * 1.2
+
+
+def darken(surface: pygame.Surface) -> pygame.Surface:
+    """A blue-black copy of a coloured picture that keeps its shading: each pixel's lightness mapped
+    into a dark range, alpha untouched (the 🐦 fallback for a raven)."""
+    out = surface.copy()
+    for x in range(out.get_width()):
+        for y in range(out.get_height()):
+            r, g, b, a = out.get_at((x, y))
+            if a:
+                light = (r * 0.3 + g * 0.59 + b * 0.11) / 255
+                out.set_at((x, y), (int(28 + 52 * light), int(30 + 56 * light), int(44 + 72 * light), a))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +91,15 @@ def main(argv: list[str] | None = None) -> int:
     for name, text in GLYPHS.items():
         path = args.out / f"{name}.png"
         pygame.image.save(render(font, text, args.size), str(path))
+        print(f"wrote {path}")
+    for name, text in KK_GLYPHS.items():
+        path = args.out / f"{name}.png"
+        if name == "kk_raven" and not shapes_as_one(font, text, RAVEN_FALLBACK):
+            print("the black bird sequence does not shape as one glyph: darkening 🐦 instead")
+            image = darken(render(font, RAVEN_FALLBACK, args.size))
+        else:
+            image = render(font, text, args.size)
+        pygame.image.save(image, str(path))
         print(f"wrote {path}")
     pygame.quit()
     return 0
