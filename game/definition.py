@@ -35,6 +35,10 @@ class Option:
     choices: tuple[str, ...]
     default: str
     notes: Mapping[str, str] = field(default_factory=dict)   # choice -> what it means, in a line
+    labels: Mapping[str, str] = field(default_factory=dict)  # choice -> how a screen names it
+
+    def label_of(self, choice: str) -> str:
+        return self.labels.get(choice, choice.capitalize())
 
 
 @dataclass(frozen=True)

@@ -206,7 +206,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
                                 index=list(opt.choices).index(self.options[opt.key]),
                                 on_change=self._option_setter(opt.key),
                                 detail=self._option_note(opt) if opt.notes else None,
-                                fmt=lambda c: c.capitalize(), value_width=VALUE_W,
+                                fmt=opt.label_of, value_width=VALUE_W,
                                 height=SEAT_ROW_H if opt.notes else ROW))
         items += self._tail_items()
         items.append(Gap(height=10))

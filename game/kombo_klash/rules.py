@@ -1,0 +1,1222 @@
+"""Kombo Klash! rules engine: pure, no pygame, no I/O (rules: shared/rules/kombo-klash.txt and the
+Kombo Klash! part of DECISIONS.md).
+
+A 5×5 board whose centre (square 12) holds the draw pile: 24 tile spaces. Squares are ints 0..24,
+index = row * 5 + col, written for players as column letter a–e and row number 1–5 ("a1" is square 0).
+
+Inside the engine a tile is an int 0..47 and its creature is ``tile // 6``: identities make "every
+tile is somewhere exactly once" checkable, while views only ever show creatures, and only where the
+seat may see them (the #1 rule: nobody looks at a face-down tile).
+
+A turn is a sequence of actions by the seat to play: `Place` (a tile from hand, with the choice to
+trigger its ability), then, for the three abilities that need one, its choice (`Kick`, `Swamp`,
+`Revive`); `Score` (one Kombo a turn, at any moment); `EndTurn` (after at least one tile, or at once
+with an empty hand and nothing to draw: a pass). Before the first turn each seat in order chooses
+`Redraw` or not.
+
+Where the texts leave a point open, DECISIONS.md rules; what this engine adds is marked *ruling*:
+- A seat whose turn begins with an empty hand first draws up to five (what "nothing to draw" in
+  "a player with an empty hand and nothing to draw passes" presupposes); with still nothing in hand it
+  may score a Kombo and must pass.
+- An ability whose choice has nothing to choose from cannot be triggered (a Kick with no tile that has
+  an empty space beside it, a Swamp with no other face-up tile, a Revive with no face-down tile); the
+  others (Howl, Call, Scatter) may be triggered even when they gain nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from types import MappingProxyType
+from typing import Any, ClassVar, TypedDict
+
+from game.core.engine import (
+    Action,
+    Engine,
+    Event,
+    GameConfig,
+    GameType,
+    Outcome,
+    Termination,
+    rank_winners,
+)
+from game.core.errors import ConfigError, IllegalActionError
+from game.core.rng import Rng
+from game.core.seats import seat_name
+from game.core.wire import WireCodec
+
+# -- the numbers of the game, in one table ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Creature:
+    name: str
+    score: int          # Kombo Score per tile; 0 for the Chameleon, which copies a neighbour's
+    ability: str
+    text: str           # the ability in one line, as ruled
+
+
+@dataclass(frozen=True)
+class KomboKlashTable:
+    """Every count and score of the game (DECISIONS.md, "Kombo Klash!")."""
+
+    creatures: tuple[Creature, ...]
+    copies: int                        # tiles of each creature
+    hand_size: int                     # drawn up to at the end of every turn
+    kombo_min: int                     # tiles in the smallest Kombo
+    swamp_max: int                     # tiles one Swamp may flip
+    targets: Mapping[str, int]         # option choice -> target score
+
+
+TABLE = KomboKlashTable(
+    creatures=(
+        Creature("Wolf", 1, "Howl", "+1 point for each tile left in your hand."),
+        Creature("Alligator", 2, "Swamp", "Flip one or two other face-up tiles face down: +1 point each."),
+        Creature("Gorilla", 3, "Scatter", "Discard your whole hand face down and draw as many tiles."),
+        Creature("Kangaroo", 4, "Kick", "Move another tile one space into an empty space beside it."),
+        Creature("Snake", 5, "Hypnotise",
+                 "Play it onto a face-up tile that is not a Snake: that tile goes to your hand."),
+        Creature("Vulture", 6, "Revive", "Flip one face-down tile face up (its ability does not trigger)."),
+        Creature("Raven", 7, "Call", "Draw one tile."),
+        Creature("Chameleon", 0, "Mimic",
+                 "In a Kombo it copies a neighbour; never more Chameleons than real tiles."),
+    ),
+    copies=6,
+    hand_size=5,
+    kombo_min=3,
+    swamp_max=2,
+    targets=MappingProxyType({"quick": 50, "standard": 75, "long": 100}),
+)
+
+CREATURES: tuple[str, ...] = tuple(c.name for c in TABLE.creatures)
+CREATURE_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(CREATURES)})
+SCORES: tuple[int, ...] = tuple(c.score for c in TABLE.creatures)
+WOLF, ALLIGATOR, GORILLA, KANGAROO, SNAKE, VULTURE, RAVEN, CHAMELEON = range(8)
+COPIES = TABLE.copies
+TILES = len(CREATURES) * COPIES
+TARGET_CHOICES: tuple[str, ...] = tuple(TABLE.targets)
+SEATS = 4                  # Kombo Klash! seats at most
+
+SIZE = 5
+SQUARES = SIZE * SIZE
+CENTRE = 12
+CORNERS: tuple[int, ...] = (0, 4, 20, 24)
+SPACES: tuple[int, ...] = tuple(sq for sq in range(SQUARES) if sq != CENTRE)
+EMPTY = -1
+
+
+def square_name(sq: int) -> str:
+    return "abcde"[sq % SIZE] + str(sq // SIZE + 1)
+
+
+def _orthogonal(sq: int) -> tuple[int, ...]:
+    row, col = divmod(sq, SIZE)
+    out = []
+    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+        r, c = row + dr, col + dc
+        if 0 <= r < SIZE and 0 <= c < SIZE:
+            out.append(r * SIZE + c)
+    return tuple(out)
+
+
+# Tile spaces that share a side with `sq` (the centre is never one).
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in _orthogonal(sq) if n != CENTRE) for sq in range(SQUARES))
+# Beside the draw pile: always a legal place for a tile.
+BESIDE_CENTRE: frozenset[int] = frozenset(_orthogonal(CENTRE))
+
+
+def creature_of(tile: int) -> int:
+    return tile // TABLE.copies
+
+
+# -- config, actions, events ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KomboKlashConfig(GameConfig):
+    TAG: ClassVar[str] = "kombo_klash"
+    target: int = TABLE.targets["standard"]
+
+
+def make_config(players: int, options: Mapping[str, str]) -> KomboKlashConfig:
+    """The setup screen's choices -> a checked config; ConfigError names what is wrong."""
+    unknown = set(options) - {"target"}
+    if unknown:
+        raise ConfigError(f"Kombo Klash! has no option {sorted(unknown)[0]!r}")
+    choice = options.get("target", "standard")
+    if choice not in TABLE.targets:
+        raise ConfigError(f"target must be one of {', '.join(TARGET_CHOICES)}, not {choice!r}")
+    if not 2 <= players <= SEATS:
+        raise ConfigError(f"Kombo Klash! is for 2 to {SEATS} players, not {players}")
+    return KomboKlashConfig(players, TABLE.targets[choice])
+
+
+def _check_seat(seat: int) -> None:
+    # A ValueError here makes WireCodec.decode refuse an out-of-range value as a WireFormatError.
+    if not 0 <= seat < SEATS:
+        raise ValueError(f"seat {seat} out of range")
+
+
+def _check_square(sq: int) -> None:
+    if not 0 <= sq < SQUARES or sq == CENTRE:
+        raise ValueError(f"square {sq} is not a tile space")
+
+
+def _check_squares(squares: tuple[int, ...], most: int) -> None:
+    if not 1 <= len(squares) <= most:
+        raise ValueError(f"{len(squares)} squares")
+    for sq in squares:
+        _check_square(sq)
+    if list(squares) != sorted(set(squares)):
+        raise ValueError("squares must be distinct and in ascending order")
+
+
+def _squares_text(squares: Iterable[int]) -> str:
+    return ", ".join(square_name(sq) for sq in squares)
+
+
+@dataclass(frozen=True)
+class Redraw(Action):
+    """Before the first turn: keep the starting hand (redraw False) or discard it and draw five."""
+
+    TAG: ClassVar[str] = "redraw"
+    redraw: bool
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+
+    def __str__(self) -> str:
+        verb = "redraws the starting hand" if self.redraw else "keeps the starting hand"
+        return f"{seat_name(self.seat)} {verb}"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Play a tile of `creature` from hand to `square`, triggering its ability or not. A Snake that
+    hypnotises is placed on the face-up tile it takes (trigger True); on an empty space it has none."""
+
+    TAG: ClassVar[str] = "place"
+    creature: str
+    square: int
+    trigger: bool
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        _check_square(self.square)
+        if self.creature not in CREATURE_INDEX:
+            raise ValueError(f"unknown creature {self.creature!r}")
+
+    def __str__(self) -> str:
+        ability = TABLE.creatures[CREATURE_INDEX[self.creature]].ability
+        how = f" ({ability})" if self.trigger else ""
+        return f"{seat_name(self.seat)} plays {self.creature} on {square_name(self.square)}{how}"
+
+
+@dataclass(frozen=True)
+class Kick(Action):
+    """The Kangaroo's Kick: the tile on `src` moves to the empty space `dst` beside it."""
+
+    TAG: ClassVar[str] = "kick"
+    src: int
+    dst: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        _check_square(self.src)
+        _check_square(self.dst)
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} kicks {square_name(self.src)}→{square_name(self.dst)}"
+
+
+@dataclass(frozen=True)
+class Swamp(Action):
+    """The Alligator's Swamp: flip these one or two other face-up tiles face down."""
+
+    TAG: ClassVar[str] = "swamp"
+    squares: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        _check_squares(self.squares, TABLE.swamp_max)
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} swamps {_squares_text(self.squares)}"
+
+
+@dataclass(frozen=True)
+class Revive(Action):
+    """The Vulture's Revive: flip the face-down tile on `square` face up."""
+
+    TAG: ClassVar[str] = "revive"
+    square: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        _check_square(self.square)
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} revives {square_name(self.square)}"
+
+
+@dataclass(frozen=True)
+class Score(Action):
+    """Score the Kombo made of exactly these tiles (one of `kombo_options`)."""
+
+    TAG: ClassVar[str] = "score"
+    squares: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        _check_squares(self.squares, len(SPACES))
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} scores the Kombo on {_squares_text(self.squares)}"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn and draw up to five; with no tile played (an empty hand), a pass."""
+
+    TAG: ClassVar[str] = "end_turn"
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} ends the turn"
+
+
+# Events. Squares are tile spaces; creatures are names ("" where the tile is face down).
+
+@dataclass(frozen=True)
+class CornersDealt(Event):
+    TAG: ClassVar[str] = "corners"
+    creatures: tuple[str, ...]        # on CORNERS, in order
+
+    def __str__(self) -> str:
+        return "Corner tiles: " + ", ".join(self.creatures)
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """A seat drew `count` tiles; `tiles` names them for that seat only (redacted to () for others)."""
+
+    TAG: ClassVar[str] = "drew"
+    seat: int
+    count: int
+    tiles: tuple[str, ...]
+    reason: str                       # "deal", "redraw", "call", "scatter", "refill", "empty_hand"
+
+    def __str__(self) -> str:
+        what = f": {', '.join(self.tiles)}" if self.tiles else ""
+        return f"{seat_name(self.seat)} drew {self.count} tile{'s' if self.count != 1 else ''}{what}"
+
+
+@dataclass(frozen=True)
+class HandDiscarded(Event):
+    """A seat's whole hand went face down to the discard pile (a redraw or a Scatter)."""
+
+    TAG: ClassVar[str] = "hand_discarded"
+    seat: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} discarded {self.count} tiles"
+
+
+@dataclass(frozen=True)
+class Kept(Event):
+    TAG: ClassVar[str] = "kept"
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} kept the starting hand"
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    TAG: ClassVar[str] = "placed"
+    seat: int
+    creature: str
+    square: int
+    trigger: bool
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} played {self.creature} on {square_name(self.square)}"
+
+
+@dataclass(frozen=True)
+class Howled(Event):
+    TAG: ClassVar[str] = "howled"
+    seat: int
+    points: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)}'s Wolf howled: +{self.points}"
+
+
+@dataclass(frozen=True)
+class Hypnotised(Event):
+    """The Snake on `square` took the face-up tile that was there into the seat's hand."""
+
+    TAG: ClassVar[str] = "hypnotised"
+    seat: int
+    square: int
+    creature: str
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)}'s Snake hypnotised the {self.creature} on {square_name(self.square)}"
+
+
+@dataclass(frozen=True)
+class Kicked(Event):
+    TAG: ClassVar[str] = "kicked"
+    seat: int
+    src: int
+    dst: int
+    creature: str                     # "" for a face-down tile
+
+    def __str__(self) -> str:
+        what = self.creature or "a face-down tile"
+        return f"{seat_name(self.seat)} kicked {what} {square_name(self.src)}→{square_name(self.dst)}"
+
+
+@dataclass(frozen=True)
+class Swamped(Event):
+    TAG: ClassVar[str] = "swamped"
+    seat: int
+    squares: tuple[int, ...]
+    creatures: tuple[str, ...]
+    points: int
+
+    def __str__(self) -> str:
+        return (f"{seat_name(self.seat)} swamped {', '.join(self.creatures)} on "
+                f"{_squares_text(self.squares)}: +{self.points}")
+
+
+@dataclass(frozen=True)
+class Revived(Event):
+    TAG: ClassVar[str] = "revived"
+    seat: int
+    square: int
+    creature: str
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.seat)} revived a {self.creature} on {square_name(self.square)}"
+
+
+@dataclass(frozen=True)
+class Scored(Event):
+    TAG: ClassVar[str] = "scored"
+    seat: int
+    creature: str                     # the creature the Kombo counts as
+    squares: tuple[int, ...]
+    points: int
+
+    def __str__(self) -> str:
+        return (f"{seat_name(self.seat)} scored a Kombo of {len(self.squares)} {self.creature}s: "
+                f"+{self.points}")
+
+
+@dataclass(frozen=True)
+class BoardCleared(Event):
+    """The board was full: these tiles went face down to the discard pile."""
+
+    TAG: ClassVar[str] = "cleared"
+    squares: tuple[int, ...]
+    all_face_up: bool                 # every tile was face up: all but the corners went
+
+    def __str__(self) -> str:
+        return f"The board was full: {len(self.squares)} tiles went to the discard pile"
+
+
+@dataclass(frozen=True)
+class Reshuffled(Event):
+    TAG: ClassVar[str] = "reshuffled"
+    count: int
+
+    def __str__(self) -> str:
+        return f"The discard pile ({self.count} tiles) was shuffled into a new draw pile"
+
+
+@dataclass(frozen=True)
+class TurnBegan(Event):
+    TAG: ClassVar[str] = "turn"
+    seat: int
+    round: int
+
+    def __str__(self) -> str:
+        return f"Round {self.round}: {seat_name(self.seat)} to play"
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    """A round ended; `next_seats` play the next one (all seats, or the tied leaders)."""
+
+    TAG: ClassVar[str] = "round_ended"
+    round: int
+    next_seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"Round {self.round} ended"
+
+
+@dataclass(frozen=True)
+class TieBreak(Event):
+    TAG: ClassVar[str] = "tie_break"
+    seats: tuple[int, ...]
+    score: int
+
+    def __str__(self) -> str:
+        names = " and ".join(seat_name(s) for s in self.seats)
+        return f"{names} are tied on {self.score}: they play one more round"
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    TAG: ClassVar[str] = "over"
+    termination: Termination
+
+    def __str__(self) -> str:
+        return f"game over: {self.termination.text}"
+
+
+# Actions are immutable: the ones a turn lists by the hundred are built once here.
+# _PLACES[seat][creature][square] = (without trigger, with trigger); () for the centre
+_PLACES: tuple[tuple[tuple[tuple[Place, ...], ...], ...], ...] = tuple(
+    tuple(tuple((Place(seat, name, sq, False), Place(seat, name, sq, True)) if sq != CENTRE else ()
+                for sq in range(SQUARES))
+          for name in CREATURES) for seat in range(SEATS))
+_KICKS = tuple({(src, dst): Kick(seat, src, dst) for src in SPACES for dst in NEIGHBOURS[src]}
+               for seat in range(SEATS))
+_REVIVES = tuple({sq: Revive(seat, sq) for sq in SPACES} for seat in range(SEATS))
+_SWAMPS = tuple({squares: Swamp(seat, squares)
+                 for n in range(1, TABLE.swamp_max + 1) for squares in combinations(SPACES, n)}
+                for seat in range(SEATS))
+_END_TURNS = tuple(EndTurn(seat) for seat in range(SEATS))
+_REDRAWS = tuple((Redraw(seat, False), Redraw(seat, True)) for seat in range(SEATS))
+_TO_ACT = tuple(frozenset({seat}) for seat in range(SEATS))
+
+
+# -- Kombos ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kombo:
+    creature: int                     # what the Kombo counts as (never the Chameleon)
+    squares: tuple[int, ...]          # ascending
+    points: int
+
+
+# Bit masks over the 25 squares, for the connected-group search (it runs on every board change).
+_ALL = (1 << SQUARES) - 1
+_NOT_CENTRE = _ALL & ~(1 << CENTRE)
+_NOT_LEFT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != 0)
+_NOT_RIGHT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
+
+
+def _grow(mask: int) -> int:
+    """`mask` and every tile space sharing a side with it."""
+    return (mask | (mask << SIZE) | (mask >> SIZE) | ((mask & _NOT_RIGHT) << 1)
+            | ((mask & _NOT_LEFT) >> 1)) & _NOT_CENTRE
+
+
+def _component(seed: int, members: int) -> int:
+    """The squares of `members` connected to the `seed` bits through shared sides."""
+    comp = seed
+    while True:
+        more = _grow(comp) & members
+        if more == comp:
+            return comp
+        comp = more
+
+
+_BESIDE_CENTRE_MASK = sum(1 << sq for sq in BESIDE_CENTRE)
+
+
+# The squares of a mask by table lookup, 13 bits at a time (the move lists convert masks every step).
+_HALF = 13
+_LOW_SQUARES = tuple(tuple(sq for sq in range(_HALF) if m >> sq & 1) for m in range(1 << _HALF))
+_HIGH_SQUARES = tuple(tuple(sq + _HALF for sq in low) for low in _LOW_SQUARES)
+
+
+def _squares_of(mask: int) -> tuple[int, ...]:
+    return _LOW_SQUARES[mask & ((1 << _HALF) - 1)] + _HIGH_SQUARES[mask >> _HALF]
+
+
+def kombo_options(faces: Sequence[int]) -> list[Kombo]:
+    """Every Kombo a player may score: per creature, each connected group of face-up tiles of that
+    creature and Chameleons at its largest legal size; where Chameleons must be left out, every
+    largest choice (DECISIONS.md). `faces[sq]` is the creature of a face-up tile, -1 elsewhere."""
+    masks = [0] * len(CREATURES)
+    for sq in SPACES:
+        creature = faces[sq]
+        if creature >= 0:
+            masks[creature] |= 1 << sq
+    found: list[Kombo] = []
+    for creature in range(CHAMELEON):
+        found.extend(creature_kombos(creature, masks[creature], masks[CHAMELEON]))
+    return found
+
+
+def creature_kombos(creature: int, reals: int, chams: int) -> tuple[Kombo, ...]:
+    """The Kombos counting as `creature`, from the masks of its face-up tiles and of the face-up
+    Chameleons, ordered by their squares."""
+    members = reals | chams
+    if not reals or members.bit_count() < TABLE.kombo_min:
+        return ()
+    found: list[Kombo] = []
+    left = reals
+    while left:
+        group = _component(left & -left, members)
+        left &= ~group
+        if group.bit_count() < TABLE.kombo_min:
+            continue
+        for squares in _largest_kombos(group & reals, group & chams):
+            found.append(Kombo(creature, squares, len(squares) * SCORES[creature]))
+    found.sort(key=lambda k: k.squares)
+    return tuple(found)
+
+
+def _largest_kombos(reals: int, chams: int) -> list[tuple[int, ...]]:
+    """The largest legal Kombos in one connected group of real tiles and Chameleons."""
+    if chams.bit_count() <= reals.bit_count():
+        return [_squares_of(reals | chams)]
+    # Too many Chameleons: try every subset of them small enough (at most 6 exist, so at most 64
+    # subsets) and keep each connected part that holds a real tile and is a legal Kombo.
+    cham_bits = [1 << sq for sq in _squares_of(chams)]
+    legal: set[int] = set()
+    for pick in range(1 << len(cham_bits)):
+        chosen = 0
+        for i, bit in enumerate(cham_bits):
+            if pick >> i & 1:
+                chosen |= bit
+        members = reals | chosen
+        left = reals
+        while left:
+            part = _component(left & -left, members)
+            left &= ~part
+            real = (part & reals).bit_count()
+            size = part.bit_count()
+            if size - real <= real and size >= TABLE.kombo_min:
+                legal.add(part)
+    if not legal:
+        return []
+    best = max(part.bit_count() for part in legal)
+    return sorted(_squares_of(part) for part in legal if part.bit_count() == best)
+
+
+# -- state and view -------------------------------------------------------------------------------
+
+
+REDRAW, PLAY, OVER = "redraw", "play", "over"
+KICK, SWAMP, REVIVE = "kick", "swamp", "revive"
+
+
+class PendingView(TypedDict):
+    ability: str                      # "kick", "swamp" or "revive"
+    square: int                       # where the tile whose ability it is stands
+
+
+class KomboView(TypedDict):
+    """What view() returns. A seat sees its own hand; everything face down is "?" or a count."""
+
+    phase: str                        # "redraw", "play" or "over"
+    players: int
+    target: int
+    round: int
+    turn: int                         # seat to act; -1 when over
+    in_round: list[int]               # seats playing this round (all, or tied leaders)
+    scores: list[int]
+    board: list[str | None]           # 25: None empty (and the centre), "?" face down, or a creature
+    hand: list[str]                   # the viewer's own tiles by creature order ([] for a spectator)
+    hand_counts: list[int]
+    draw_count: int
+    discard_count: int
+    played: int                       # tiles played this turn
+    scored: bool                      # a Kombo was scored this turn
+    pending: PendingView | None       # an ability waiting for its choice
+    kombos: list[list[Any]]           # [creature, [squares], points] for each Kombo on offer now
+    redraw_done: list[bool]           # per seat: decided on the starting hand
+    last: list[Any] | None            # the last action's wire form
+
+
+@dataclass
+class KomboState:
+    players: int
+    target: int
+    phase: str
+    turn: int                         # seat to act; -1 when over
+    board: list[int]                  # 25 tile ids, EMPTY for an empty space (and the centre)
+    up: list[bool]                    # 25: the tile there is face up
+    hands: list[list[int]]
+    draw: list[int]                   # the top is the end
+    discard: list[int]
+    scores: list[int]
+    in_round: tuple[int, ...]
+    round: int = 1
+    played: int = 0
+    scored: bool = False
+    pending: str = ""
+    pending_square: int = EMPTY
+    redraw_done: list[bool] = field(default_factory=list)
+    last: Action | None = None
+    rng: Rng = field(default_factory=lambda: Rng(0))
+    # `board` and `up` as bit masks over the squares, kept by put/lift/flip: the move lists and the
+    # Kombo search read these on every step.
+    occ: int = 0
+    upm: int = 0
+    faces_up: list[int] = field(default_factory=lambda: [0] * len(CREATURES))   # per creature
+    # Kombos on the board now, worked out when first asked for: a cache, not part of the state.
+    # The memo keeps each creature's Kombos with the masks they came from, so that after a change
+    # only the creatures whose tiles moved are searched again (the search runs on every step).
+    kombo_cache: list[Kombo] | None = field(default=None, compare=False, repr=False)
+    kombo_memo: tuple[tuple[int, int, tuple[Kombo, ...]], ...] = field(
+        default=(), compare=False, repr=False)
+
+    def copy(self) -> KomboState:
+        return KomboState(
+            self.players, self.target, self.phase, self.turn, list(self.board), list(self.up),
+            [list(h) for h in self.hands], list(self.draw), list(self.discard), list(self.scores),
+            self.in_round, self.round, self.played, self.scored, self.pending, self.pending_square,
+            list(self.redraw_done), self.last, self.rng.clone(), self.occ, self.upm, list(self.faces_up), self.kombo_cache,
+            self.kombo_memo)
+
+    def put(self, sq: int, tile: int, face_up: bool) -> None:
+        """Put `tile` on the empty space `sq`."""
+        self.board[sq] = tile
+        self.occ |= 1 << sq
+        if face_up:
+            self.flip(sq, True)
+        self.kombo_cache = None
+
+    def lift(self, sq: int) -> int:
+        """Take the tile off `sq` (its square becomes empty) and return it."""
+        self.flip(sq, False)
+        tile = self.board[sq]
+        self.board[sq] = EMPTY
+        self.occ &= ~(1 << sq)
+        return tile
+
+    def flip(self, sq: int, face_up: bool) -> None:
+        bit = 1 << sq
+        creature = self.board[sq] // TABLE.copies
+        self.up[sq] = face_up
+        if face_up:
+            self.upm |= bit
+            self.faces_up[creature] |= bit
+        else:
+            self.upm &= ~bit
+            self.faces_up[creature] &= ~bit
+        self.kombo_cache = None
+
+    def faces(self) -> list[int]:
+        """The creature of each face-up tile, -1 elsewhere."""
+        board, up, copies = self.board, self.up, TABLE.copies
+        return [board[sq] // copies if up[sq] else EMPTY for sq in range(SQUARES)]
+
+    def kombos(self) -> list[Kombo]:
+        if self.kombo_cache is None:
+            masks = self.faces_up
+            chams = masks[CHAMELEON]
+            old = self.kombo_memo
+            memo = []
+            found: list[Kombo] = []
+            for creature in range(CHAMELEON):
+                reals = masks[creature]
+                if old and old[creature][0] == reals and old[creature][1] == chams:
+                    entry = old[creature]
+                elif (reals | chams).bit_count() < TABLE.kombo_min:
+                    entry = (reals, chams, ())
+                else:
+                    entry = (reals, chams, creature_kombos(creature, reals, chams))
+                memo.append(entry)
+                found.extend(entry[2])
+            self.kombo_memo = tuple(memo)
+            self.kombo_cache = found
+        return self.kombo_cache
+
+
+# -- pure board helpers (shared with the bots and the scene) ---------------------------------------
+
+
+def open_spaces(occupied: Sequence[bool]) -> list[int]:
+    """Empty tile spaces where a tile may be placed: beside a tile (either face) or the centre."""
+    return [sq for sq in SPACES if not occupied[sq]
+            and (sq in BESIDE_CENTRE or any(occupied[n] for n in NEIGHBOURS[sq]))]
+
+
+def kicks(occupied: Sequence[bool], kangaroo: int) -> list[tuple[int, int]]:
+    """Every Kick the Kangaroo on `kangaroo` may make: another tile to an empty space beside it."""
+    return [(src, dst) for src in SPACES if occupied[src] and src != kangaroo
+            for dst in NEIGHBOURS[src] if not occupied[dst]]
+
+
+def _kick_targets(occupied: Sequence[bool]) -> set[int]:
+    """The empty spaces some tile could be kicked into now."""
+    return {dst for src in SPACES if occupied[src] for dst in NEIGHBOURS[src] if not occupied[dst]}
+
+
+def _can_kick_after(occupied: Sequence[bool], square: int) -> bool:
+    """With a Kangaroo placed on the empty `square`, would it have a tile to kick?"""
+    for src in SPACES:
+        if occupied[src]:
+            for dst in NEIGHBOURS[src]:
+                if dst != square and not occupied[dst]:
+                    return True
+    return False
+
+
+# -- the engine -----------------------------------------------------------------------------------
+
+
+class KomboKlashEngine(Engine[KomboState]):
+    key: ClassVar[str] = "kombo_klash"
+    title: ClassVar[str] = "Kombo Klash!"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = SEATS
+    actions: ClassVar[WireCodec] = WireCodec([Redraw, Place, Kick, Swamp, Revive, Score, EndTurn])
+    events: ClassVar[WireCodec] = WireCodec([
+        CornersDealt, Drew, HandDiscarded, Kept, Placed, Howled, Hypnotised, Kicked, Swamped, Revived,
+        Scored, BoardCleared, Reshuffled, TurnBegan, RoundEnded, TieBreak, GameOver])
+    configs: ClassVar[WireCodec] = WireCodec([KomboKlashConfig])
+    game_type: ClassVar[GameType] = GameType(hidden_information=True)
+
+    # -- setup --
+
+    def new_game(self, config: GameConfig, seed: int) -> KomboState:
+        if not isinstance(config, KomboKlashConfig):
+            raise ConfigError("Kombo Klash! needs a KomboKlashConfig")
+        self.check_config(config)
+        if config.target not in TABLE.targets.values():
+            raise ConfigError(f"the target must be one of {sorted(TABLE.targets.values())}")
+        n = config.players
+        rng = Rng(seed)
+        draw = list(range(TILES))
+        rng.shuffle(draw)
+        state = KomboState(
+            players=n, target=config.target, phase=REDRAW, turn=0, board=[EMPTY] * SQUARES,
+            up=[False] * SQUARES, hands=[], draw=draw, discard=[], scores=[0] * n,
+            in_round=tuple(range(n)), redraw_done=[False] * n, rng=rng)
+        for sq in CORNERS:
+            state.put(sq, draw.pop(), True)
+        state.hands = [[draw.pop() for _ in range(TABLE.hand_size)] for _ in range(n)]
+        return state
+
+    def opening_events(self, state: KomboState) -> list[Event]:
+        """What a screen shows for the setup (the corner tiles and each seat's deal), as events."""
+        events: list[Event] = [CornersDealt(tuple(CREATURES[creature_of(state.board[sq])] for sq in CORNERS))]
+        for seat, hand in enumerate(state.hands):
+            events.append(Drew(seat, len(hand), _names(hand), "deal"))
+        return events
+
+    # -- queries --
+
+    def to_act(self, state: KomboState) -> frozenset[int]:
+        return frozenset() if state.phase == OVER else _TO_ACT[state.turn]
+
+    def legal_actions(self, state: KomboState, seat: int) -> list[Action]:
+        if state.phase == OVER or seat != state.turn:
+            return []
+        if state.phase == REDRAW:
+            return list(_REDRAWS[seat])
+        if state.pending:
+            return self._pending_choices(state, seat, [t >= 0 for t in state.board])
+        out: list[Action] = []
+        hand = state.hands[seat]
+        if hand:
+            occ, upm = state.occ, state.upm
+            beside_tiles = _grow(occ) & ~occ
+            spaces = _squares_of((beside_tiles | _BESIDE_CENTRE_MASK) & ~occ & _NOT_CENTRE)
+            places = _PLACES[seat]
+            for creature in sorted({t // COPIES for t in hand}):
+                row = places[creature]
+                if creature == SNAKE:
+                    out += [row[sq][0] for sq in spaces]
+                    out += [row[sq][1] for sq in _squares_of(upm & ~state.faces_up[SNAKE])]
+                elif (creature == CHAMELEON or (creature == ALLIGATOR and not upm)
+                      or (creature == VULTURE and not occ & ~upm)):
+                    out += [row[sq][0] for sq in spaces]
+                elif creature == KANGAROO and beside_tiles.bit_count() < 2:
+                    # a kick needs an empty space beside some tile other than the Kangaroo's own
+                    for sq in spaces:
+                        out += row[sq] if beside_tiles & ~(1 << sq) else row[sq][:1]
+                else:
+                    for sq in spaces:
+                        out += row[sq]
+        if not state.scored:
+            out += [Score(seat, k.squares) for k in state.kombos()]
+        if state.played or not hand:
+            out.append(_END_TURNS[seat])
+        return out
+
+    def _pending_choices(self, state: KomboState, seat: int, occupied: list[bool]) -> list[Action]:
+        if state.pending == KICK:
+            table = _KICKS[seat]
+            return [table[move] for move in kicks(occupied, state.pending_square)]
+        if state.pending == REVIVE:
+            return [_REVIVES[seat][sq] for sq in SPACES if occupied[sq] and not state.up[sq]]
+        targets = [sq for sq in SPACES if state.up[sq] and sq != state.pending_square]
+        swamps = _SWAMPS[seat]
+        out: list[Action] = [swamps[(sq,)] for sq in targets]
+        out.extend(swamps[pair] for pair in combinations(targets, 2))
+        return out
+
+    def outcome(self, state: KomboState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(state.scores), rank_winners(state.scores), Termination.TARGET_SCORE)
+
+    # -- apply --
+
+    def apply(self, state: KomboState, action: Action) -> list[Event]:
+        if state.phase == OVER:
+            raise IllegalActionError("the game is over", action)
+        if not isinstance(action, (Redraw, Place, Kick, Swamp, Revive, Score, EndTurn)):
+            raise IllegalActionError("that is not a Kombo Klash! action", action)
+        if action.seat != state.turn:
+            raise IllegalActionError(f"it is {seat_name(state.turn)}'s turn", action)
+        if state.phase == REDRAW:
+            if not isinstance(action, Redraw):
+                raise IllegalActionError("first choose: keep your starting hand or redraw it", action)
+            events = self._redraw(state, action)
+        elif isinstance(action, Redraw):
+            raise IllegalActionError("starting hands can only be redrawn before the first turn", action)
+        elif state.pending:
+            events = self._resolve(state, action)
+        elif isinstance(action, Place):
+            events = self._place(state, action)
+        elif isinstance(action, Score):
+            events = self._score(state, action)
+        elif isinstance(action, EndTurn):
+            events = self._end_turn(state, action)
+        else:
+            raise IllegalActionError("no ability is waiting for that choice", action)
+        state.last = action
+        return events
+
+    def _redraw(self, state: KomboState, action: Redraw) -> list[Event]:
+        seat = action.seat
+        events: list[Event] = []
+        if action.redraw:
+            hand = state.hands[seat]
+            state.discard.extend(hand)
+            events.append(HandDiscarded(seat, len(hand)))
+            state.hands[seat] = []
+            events.extend(self._draw(state, seat, TABLE.hand_size, "redraw"))
+        else:
+            events.append(Kept(seat))
+        state.redraw_done[seat] = True
+        if seat + 1 < state.players:
+            state.turn = seat + 1
+        else:
+            state.phase = PLAY
+            events.extend(self._begin_turn(state, 0))
+        return events
+
+    def _place(self, state: KomboState, action: Place) -> list[Event]:
+        seat, sq, trigger = action.seat, action.square, action.trigger
+        creature = CREATURE_INDEX[action.creature]
+        hand = state.hands[seat]
+        low = creature * COPIES
+        for tile in hand:
+            if low <= tile < low + COPIES:
+                break
+        else:
+            raise IllegalActionError(f"you have no {action.creature} in your hand", action)
+        board, up = state.board, state.up
+        if creature == SNAKE and trigger:
+            if not state.occ >> sq & 1:
+                raise IllegalActionError("a Snake hypnotises by being played onto a face-up tile", action)
+            if not up[sq]:
+                raise IllegalActionError("a Snake cannot hypnotise a face-down tile", action)
+            if creature_of(board[sq]) == SNAKE:
+                raise IllegalActionError("a Snake cannot hypnotise another Snake", action)
+        else:
+            if state.occ >> sq & 1:
+                raise IllegalActionError(f"{square_name(sq)} is not empty", action)
+            if sq not in BESIDE_CENTRE and not _grow(state.occ) >> sq & 1:
+                raise IllegalActionError("a tile goes beside another tile or the draw pile", action)
+            if trigger:
+                self._check_trigger(state, creature, sq, [t >= 0 for t in board], action)
+        hand.remove(tile)
+        state.played += 1
+        events: list[Event] = [Placed(seat, action.creature, sq, trigger)]
+        if creature == SNAKE and trigger:
+            taken = state.lift(sq)
+            hand.append(taken)
+            events.append(Hypnotised(seat, sq, CREATURES[creature_of(taken)]))
+        state.put(sq, tile, True)
+        if trigger:
+            if creature == WOLF:
+                points = len(hand)
+                state.scores[seat] += points
+                events.append(Howled(seat, points))
+            elif creature == RAVEN:
+                events.extend(self._draw(state, seat, 1, "call"))
+            elif creature == GORILLA:
+                count = len(hand)
+                state.discard.extend(hand)
+                hand.clear()
+                events.append(HandDiscarded(seat, count))
+                events.extend(self._draw(state, seat, count, "scatter"))
+            elif creature in (KANGAROO, ALLIGATOR, VULTURE):
+                state.pending = {KANGAROO: KICK, ALLIGATOR: SWAMP, VULTURE: REVIVE}[creature]
+                state.pending_square = sq
+                return events
+        events.extend(self._after_tile(state))
+        return events
+
+    @staticmethod
+    def _check_trigger(state: KomboState, creature: int, sq: int, occupied: list[bool],
+                       action: Action) -> None:
+        if creature == CHAMELEON:
+            raise IllegalActionError("the Chameleon has no ability when played", action)
+        if creature == SNAKE:
+            raise IllegalActionError("a Snake played to an empty space has no ability", action)
+        if creature == KANGAROO and not _can_kick_after(occupied, sq):
+            raise IllegalActionError("no tile has an empty space beside it to be kicked into", action)
+        if creature == ALLIGATOR and not any(state.up):
+            raise IllegalActionError("there is no other face-up tile to swamp", action)
+        if creature == VULTURE and not any(occupied[s] and not state.up[s] for s in SPACES):
+            raise IllegalActionError("there is no face-down tile to revive", action)
+
+    def _resolve(self, state: KomboState, action: Action) -> list[Event]:
+        seat, board, up = action.seat, state.board, state.up
+        events: list[Event]
+        if state.pending == KICK:
+            if not isinstance(action, Kick):
+                raise IllegalActionError("choose the tile your Kangaroo kicks, and where", action)
+            src, dst = action.src, action.dst
+            if src == state.pending_square:
+                raise IllegalActionError("the Kangaroo kicks another tile, not itself", action)
+            if board[src] < 0:
+                raise IllegalActionError(f"there is no tile on {square_name(src)}", action)
+            if dst not in NEIGHBOURS[src]:
+                raise IllegalActionError("a kicked tile moves one space up, down, left or right", action)
+            if board[dst] >= 0:
+                raise IllegalActionError("a tile can only be kicked into an empty space", action)
+            name = CREATURES[creature_of(board[src])] if up[src] else ""
+            face_up = up[src]
+            state.put(dst, state.lift(src), face_up)
+            events = [Kicked(seat, src, dst, name)]
+        elif state.pending == SWAMP:
+            if not isinstance(action, Swamp):
+                raise IllegalActionError("choose one or two face-up tiles for your Alligator to swamp", action)
+            for sq in action.squares:
+                if sq == state.pending_square:
+                    raise IllegalActionError("the Alligator swamps other tiles, not itself", action)
+                if board[sq] < 0 or not up[sq]:
+                    raise IllegalActionError(f"there is no face-up tile on {square_name(sq)}", action)
+            names = tuple(CREATURES[creature_of(board[sq])] for sq in action.squares)
+            for sq in action.squares:
+                state.flip(sq, False)
+            points = len(action.squares)
+            state.scores[seat] += points
+            events = [Swamped(seat, action.squares, names, points)]
+        else:
+            if not isinstance(action, Revive):
+                raise IllegalActionError("choose the face-down tile your Vulture revives", action)
+            sq = action.square
+            if board[sq] < 0 or up[sq]:
+                raise IllegalActionError(f"there is no face-down tile on {square_name(sq)}", action)
+            state.flip(sq, True)
+            events = [Revived(seat, sq, CREATURES[creature_of(board[sq])])]
+        state.pending, state.pending_square = "", EMPTY
+        events.extend(self._after_tile(state))
+        return events
+
+    def _after_tile(self, state: KomboState) -> list[Event]:
+        """The board-full clear, which must be done before the turn goes on."""
+        if state.occ != _NOT_CENTRE:
+            return []
+        all_up = state.upm == _NOT_CENTRE
+        # all face up (rare): everything but the corners goes; else every face-down tile
+        gone = (tuple(sq for sq in SPACES if sq not in CORNERS) if all_up
+                else _squares_of(_NOT_CENTRE & ~state.upm))
+        for sq in gone:
+            state.discard.append(state.lift(sq))
+        return [BoardCleared(gone, all_up)]
+
+    def _score(self, state: KomboState, action: Score) -> list[Event]:
+        if state.scored:
+            raise IllegalActionError("you have already scored a Kombo this turn", action)
+        kombo = next((k for k in state.kombos() if k.squares == action.squares), None)
+        if kombo is None:
+            raise IllegalActionError("those tiles are not a Kombo you can score", action)
+        for sq in kombo.squares:
+            state.flip(sq, False)
+        state.scores[action.seat] += kombo.points
+        state.scored = True
+        return [Scored(action.seat, CREATURES[kombo.creature], kombo.squares, kombo.points)]
+
+    def _end_turn(self, state: KomboState, action: EndTurn) -> list[Event]:
+        seat = action.seat
+        if not state.played and state.hands[seat]:
+            raise IllegalActionError("play at least one tile before you end your turn", action)
+        events = self._draw(state, seat, max(0, TABLE.hand_size - len(state.hands[seat])), "refill")
+        order = state.in_round
+        at = order.index(seat)
+        if at + 1 < len(order):
+            events.extend(self._begin_turn(state, order[at + 1]))
+            return events
+        return events + self._end_round(state)
+
+    def _end_round(self, state: KomboState) -> list[Event]:
+        scores = state.scores
+        top = max(scores)
+        if top < state.target:
+            nxt: tuple[int, ...] = tuple(range(state.players))
+            events: list[Event] = [RoundEnded(state.round, nxt)]
+        else:
+            leaders = tuple(s for s in range(state.players) if scores[s] == top)
+            if len(leaders) == 1:
+                state.phase, state.turn = OVER, -1
+                state.pending, state.played, state.scored = "", 0, False
+                return [RoundEnded(state.round, ()), GameOver(Termination.TARGET_SCORE)]
+            nxt = leaders
+            events = [RoundEnded(state.round, nxt), TieBreak(leaders, top)]
+        state.in_round = nxt
+        state.round += 1
+        events.extend(self._begin_turn(state, nxt[0]))
+        return events
+
+    def _begin_turn(self, state: KomboState, seat: int) -> list[Event]:
+        state.turn = seat
+        state.played, state.scored = 0, False
+        events: list[Event] = [TurnBegan(seat, state.round)]
+        if not state.hands[seat]:
+            events.extend(self._draw(state, seat, TABLE.hand_size, "empty_hand"))
+        return events
+
+    def _draw(self, state: KomboState, seat: int, count: int, reason: str) -> list[Event]:
+        """Up to `count` tiles into `seat`'s hand, reshuffling the discard pile when the draw pile
+        runs out; nothing more when both are empty."""
+        events: list[Event] = []
+        drawn: list[int] = []
+        for _ in range(count):
+            if not state.draw:
+                if not state.discard:
+                    break
+                state.draw, state.discard = state.discard, []
+                state.rng.shuffle(state.draw)
+                events.append(Reshuffled(len(state.draw)))
+            drawn.append(state.draw.pop())
+        state.hands[seat].extend(drawn)
+        if drawn or count:
+            events.append(Drew(seat, len(drawn), _names(drawn), reason))
+        return events
+
+    # -- secrecy --
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        if isinstance(event, Drew) and event.seat != seat and event.tiles:
+            return Drew(event.seat, event.count, (), event.reason)
+        return event
+
+    def resample_hidden(self, state: KomboState, seat: int | None, rng: Any) -> KomboState:
+        """Every tile `seat` cannot see (other hands, face-down tiles, both piles) re-dealt at random
+        into the same places."""
+        other = state.copy()
+        other.kombo_cache = None
+        slots: list[tuple[list[int], int]] = []
+        for s, hand in enumerate(other.hands):
+            if s != seat:
+                slots.extend((hand, i) for i in range(len(hand)))
+        slots.extend((other.board, sq) for sq in SPACES if other.board[sq] >= 0 and not other.up[sq])
+        slots.extend((other.draw, i) for i in range(len(other.draw)))
+        slots.extend((other.discard, i) for i in range(len(other.discard)))
+        tiles = [where[i] for where, i in slots]
+        rng.shuffle(tiles)
+        for (where, i), tile in zip(slots, tiles, strict=True):
+            where[i] = tile
+        return other
+
+    # -- views --
+
+    def view(self, state: KomboState, seat: int | None) -> KomboView:
+        board: list[str | None] = [
+            None if t < 0 else CREATURES[creature_of(t)] if state.up[sq] else "?"
+            for sq, t in enumerate(state.board)]
+        hand = sorted(state.hands[seat]) if seat is not None else []
+        pending: PendingView | None = (
+            {"ability": state.pending, "square": state.pending_square} if state.pending else None)
+        kombos = ([] if state.phase != PLAY else
+                  [[CREATURES[k.creature], list(k.squares), k.points] for k in state.kombos()])
+        view: KomboView = {
+            "phase": state.phase,
+            "players": state.players,
+            "target": state.target,
+            "round": state.round,
+            "turn": state.turn,
+            "in_round": list(state.in_round),
+            "scores": list(state.scores),
+            "board": board,
+            "hand": list(_names(hand)),
+            "hand_counts": [len(h) for h in state.hands],
+            "draw_count": len(state.draw),
+            "discard_count": len(state.discard),
+            "played": state.played,
+            "scored": state.scored,
+            "pending": pending,
+            "kombos": kombos,
+            "redraw_done": list(state.redraw_done),
+            "last": None if state.last is None else self.actions.encode(state.last),
+        }
+        return view
+
+    def clone(self, state: KomboState) -> KomboState:
+        return state.copy()
+
+    # -- checks --
+
+    def check_invariants(self, state: KomboState) -> None:
+        n = state.players
+        assert 2 <= n <= SEATS, f"bad player count {n}"
+        assert state.target in TABLE.targets.values(), f"bad target {state.target}"
+        assert len(state.board) == SQUARES and len(state.up) == SQUARES
+        assert state.board[CENTRE] == EMPTY and not state.up[CENTRE], "a tile on the draw pile's square"
+        where: list[int] = []
+        for sq in SPACES:
+            if state.board[sq] >= 0:
+                where.append(state.board[sq])
+            else:
+                assert not state.up[sq], f"an empty space {square_name(sq)} is face up"
+            assert state.occ >> sq & 1 == (state.board[sq] >= 0), f"occupied mask wrong at {sq}"
+            assert state.upm >> sq & 1 == state.up[sq], f"face-up mask wrong at {sq}"
+            for creature, mask in enumerate(state.faces_up):
+                assert mask >> sq & 1 == (state.up[sq] and creature_of(state.board[sq]) == creature)
+        assert not (state.occ | state.upm) >> CENTRE & 1
+        for hand in state.hands:
+            where.extend(hand)
+        where.extend(state.draw)
+        where.extend(state.discard)
+        assert sorted(where) == list(range(TILES)), "the 48 tiles are not each somewhere exactly once"
+        assert len(state.hands) == n and len(state.scores) == n and len(state.redraw_done) == n
+        assert all(s >= 0 for s in state.scores)
+        if state.phase == REDRAW:
+            assert 0 <= state.turn < n and state.redraw_done == [s < state.turn for s in range(n)]
+            assert not state.pending and state.round == 1
+        elif state.phase == PLAY:
+            assert all(state.redraw_done)
+            assert state.turn in state.in_round, "the seat to play is not in this round"
+            assert list(state.in_round) == sorted(set(state.in_round))
+            if state.pending:
+                sq = state.pending_square
+                expect = {KICK: KANGAROO, SWAMP: ALLIGATOR, REVIVE: VULTURE}[state.pending]
+                assert state.board[sq] >= 0 and state.up[sq] and creature_of(state.board[sq]) == expect
+            else:
+                assert state.pending_square == EMPTY
+                assert any(state.board[sq] < 0 for sq in SPACES), "a full board was not cleared"
+            if state.kombo_cache is not None:
+                assert state.kombo_cache == kombo_options(state.faces()), "stale Kombo cache"
+        else:
+            assert state.phase == OVER and state.turn == -1 and not state.pending
+            top = max(state.scores)
+            assert top >= state.target and state.scores.count(top) == 1
+
+
+def _names(tiles: Iterable[int]) -> tuple[str, ...]:
+    return tuple(CREATURES[creature_of(t)] for t in tiles)
