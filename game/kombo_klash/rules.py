@@ -523,6 +523,13 @@ def _grow(mask: int) -> int:
             | ((mask & _NOT_LEFT) >> 1)) & _NOT_CENTRE
 
 
+def _beside(mask: int) -> int:
+    """The tile spaces sharing a side with some square of `mask` (`mask` itself not included unless
+    two of its squares touch)."""
+    return ((mask << SIZE) | (mask >> SIZE) | ((mask & _NOT_RIGHT) << 1)
+            | ((mask & _NOT_LEFT) >> 1)) & _NOT_CENTRE
+
+
 def _component(seed: int, members: int) -> int:
     """The squares of `members` connected to the `seed` bits through shared sides."""
     comp = seed
@@ -566,6 +573,9 @@ def creature_kombos(creature: int, reals: int, chams: int) -> tuple[Kombo, ...]:
     Chameleons, ordered by their squares."""
     members = reals | chams
     if not reals or members.bit_count() < TABLE.kombo_min:
+        return ()
+    # Most boards hold no two touching tiles of a kind: one test for them all, before any search.
+    if not _beside(reals) & members:
         return ()
     found: list[Kombo] = []
     left = reals
