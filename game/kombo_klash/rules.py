@@ -871,7 +871,7 @@ class KomboKlashEngine(Engine[KomboState]):
         targets = [sq for sq in SPACES if state.up[sq] and sq != state.pending_square]
         swamps = _SWAMPS[seat]
         out: list[Action] = [swamps[(sq,)] for sq in targets]
-        out.extend(swamps[pair] for pair in combinations(targets, 2))
+        out += [swamps[pair] for pair in combinations(targets, 2)]
         return out
 
     def outcome(self, state: KomboState) -> Outcome | None:
