@@ -3,10 +3,11 @@ tests need to know about a game, in one object that the game's package exports a
 
 The engine class is the source of the key, title and player counts (its rules need them too); the
 definition adds what only the client needs. The scene is named by path, so that listing a game never
-imports pygame and headless runs never draw.
+imports pygame and headless runs never draw; so is the function that draws the rules' figures.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,20 @@ if TYPE_CHECKING:
 ConfigMaker = Callable[[int, Mapping[str, str]], "GameConfig"]
 BotFactory = Callable[[str, int, int], "Bot"]            # (level, seat, seed) -> Bot
 ResultLine = Callable[[Mapping[str, Any], int], str]      # (spectator view, seat) -> "Towers: 5, 3"
+
+# A line of the rules text that is only "[figure NAME]" stands for a picture the game draws there.
+FIGURE_MARKER = re.compile(r"\[figure ([A-Za-z0-9_-]+)\]")
+
+
+def figure_name(line: str) -> str | None:
+    """The figure a rules-text line stands for, or None for a line of text."""
+    found = FIGURE_MARKER.fullmatch(line.strip())
+    return found.group(1) if found else None
+
+
+def figure_names(text: str) -> list[str]:
+    """Every figure the rules text asks for, in order."""
+    return [name for line in text.splitlines() if (name := figure_name(line)) is not None]
 
 
 class DefinitionError(Exception):
@@ -58,14 +73,18 @@ class GameDef:
     result_line: ResultLine | None = None
     lan: bool = True                                  # offered for LAN play
     action_name: str = "Action"                       # what the game calls the action button (Pass, Slap)
+    # "module:function", a function (name, width) -> pygame.Surface drawing the rules' figures; a
+    # path, like the scene, because drawing needs pygame
+    rules_figures: str = ""
 
     @classmethod
     def for_engine(cls, engine: type[Engine], *, tagline: str, config: ConfigMaker, bot: BotFactory,
                    bot_levels: tuple[str, ...], rules: str, scene: str,
                    options: tuple[Option, ...] = (), result_line: ResultLine | None = None,
-                   lan: bool = True, action_name: str = "Action") -> GameDef:
+                   lan: bool = True, action_name: str = "Action", rules_figures: str = "") -> GameDef:
         return cls(engine.key, engine.title, tagline, engine.min_players, engine.max_players, engine,
-                   config, bot, bot_levels, options, rules, scene, result_line, lan, action_name)
+                   config, bot, bot_levels, options, rules, scene, result_line, lan, action_name,
+                   rules_figures)
 
     @classmethod
     def coming_soon(cls, key: str, title: str, tagline: str, min_players: int,
@@ -109,6 +128,10 @@ class GameDef:
     def rules_text(self) -> str:
         return self.rules
 
+    def figure_drawer(self) -> Callable[[str, int], Any] | None:
+        """The function that draws the rules' figures (imports pygame), or None for a game without."""
+        return load(self.rules_figures) if self.rules_figures else None
+
     def problems(self) -> list[str]:
         """Everything missing or inconsistent, for the catalogue test; [] for a sound definition.
         (The scene is checked by the client's own tests: loading it imports pygame.)"""
@@ -124,6 +147,12 @@ class GameDef:
             found.append("no rules text")
         if not self.bot_levels:
             found.append("no bot levels")
+        # Only the markers' presence is checked here: whether the function can draw each name needs
+        # pygame, so the game's own tests draw them.
+        if figure_names(self.rules) and not self.rules_figures:
+            found.append("the rules text has figure markers but no rules_figures function")
+        if self.rules_figures and ":" not in self.rules_figures:
+            found.append(f"rules_figures {self.rules_figures!r} is not 'module:function'")
         for option in self.options:
             if option.default not in option.choices:
                 found.append(f"option {option.key}: default {option.default!r} is not a choice")
