@@ -21,4 +21,5 @@ GAME = GameDef.for_engine(
     scene="game.kombo_klash.scene:KomboKlashScene",
     result_line=result_line,
     action_name="End turn",
+    rules_figures="game.kombo_klash.rules_figures:draw_figure",
 )

@@ -1,4 +1,6 @@
 """Kombo Klash! rules as the players read them (help screen): plain text, sections split by blank lines.
+A line "[figure NAME]" is a picture drawn by game/kombo_klash/rules_figures.py (the tile, the creatures,
+each Kombo example).
 
 The numbers here must agree with game/kombo_klash/rules.py TABLE; tests/kombo_klash check it.
 """
@@ -10,6 +12,8 @@ Score the most points. The game ends at the end of the round in which someone re
 
 The tiles
 48 tiles, six of each creature. The number on a tile is its Kombo Score: Wolf 1, Alligator 2, Gorilla 3, Kangaroo 4, Snake 5, Vulture 6, Raven 7. The Chameleon has no score of its own: it copies a neighbour in a Kombo.
+[figure anatomy]
+[figure legend]
 The #1 rule: nobody ever looks at a face-down tile, on the board, in the draw pile or in the discard pile. On this screen face-down tiles are tile backs, and your hand shows only while it is your turn to look.
 
 Setup
@@ -17,6 +21,7 @@ The board is 5 by 5; its centre holds the draw pile, so 24 spaces take tiles. On
 
 Your turn
 Play at least one tile from your hand, then as many more as you like. Place it face up on an empty space beside a tile (face up or face down) or beside the draw pile in the centre; corners do not count, sides must touch.
+[figure placing]
 As you place a tile, choose whether to trigger its ability. It is resolved at once, before anything else; if you do not trigger it now, you never can.
 Once in your turn, at any moment, you may score one Kombo. When you end your turn you draw back up to five tiles.
 A player with no tile in hand draws up to five first; with still nothing to draw they pass (they may still score a Kombo).
@@ -37,10 +42,15 @@ A Kombo is 3 or more face-up tiles of one creature, each sharing a side with ano
 Chameleons join a Kombo by copying a neighbour, even a neighbouring Chameleon that copies. A Kombo never holds more Chameleons than real tiles, nor Chameleons alone. A Chameleon between two groups may join either, not both.
 The game offers each group at its largest legal size. Where Chameleons must be left out, you choose which, and the Kombo stays connected.
 Example 1: three Ravens in an L: 3 × 7 = 21. Three Gorillas in a row: 3 × 3 = 9.
+[figure example1]
 Example 2: three Gorillas and a Chameleon beside one of them: 4 × 3 = 12.
+[figure example2]
 Example 3: four Gorillas where only three touch each other: the three score 3 × 3 = 9.
+[figure example3]
 Example 4: three Gorillas that touch only at corners are no Kombo.
+[figure example4]
 One Gorilla with two Chameleons is no Kombo: more Chameleons than Gorillas.
+[figure chameleons]
 
 When the board is full
 After a tile and its ability, if no space is empty, every face-down tile on the board goes to the discard pile, and your turn goes on. If every tile is face up, all but the four corner tiles go.
