@@ -27,8 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games_ready import ready_game, ready_games
+
 from game.definition import GameDef
-from game.games import available_games, game_by_key
 
 MAX_ACTIONS = 20_000
 
@@ -96,7 +97,7 @@ def pairing(info: GameDef, a: str, b: str, players: int, games: int, settings: l
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="kabooom", choices=[g.key for g in available_games()])
+    parser.add_argument("--game", default="kabooom", choices=[g.key for g in ready_games()])
     parser.add_argument("--levels", default=None, help="comma-separated bot levels (default: all the game's)")
     parser.add_argument("--games", type=int, default=40, help="games per pairing")
     parser.add_argument("--players", type=int, default=None, help="default: two, or the game's fewest if more")
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-win", action="append", default=[], metavar="LEVEL=RATE",
                         help="exit 1 if LEVEL's overall win rate is below RATE (0..1)")
     args = parser.parse_args(argv)
-    info = game_by_key(args.game)
+    info = ready_game(args.game)
     levels = args.levels.split(",") if args.levels else list(info.bot_levels)
     unknown = [lv for lv in levels if lv not in info.bot_levels]
     if unknown or len(set(levels)) < 2:

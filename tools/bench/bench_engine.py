@@ -25,10 +25,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games_ready import ready_game, ready_games
 
 from game.core.engine import Engine, GameConfig
 from game.definition import GameDef
-from game.games import available_games, game_by_key
 
 MAX_ACTIONS = 20_000
 
@@ -120,12 +122,12 @@ def summary(samples: list[tuple[float, float]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="kabooom", choices=[g.key for g in available_games()])
+    parser.add_argument("--game", default="kabooom", choices=[g.key for g in ready_games()])
     parser.add_argument("--seconds", type=float, default=2.0, help="per playout row")
     parser.add_argument("--games", type=int, default=3, help="bot games per level, player count and option setting")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    info = game_by_key(args.game)
+    info = ready_game(args.game)
     engine = info.engine()
     rows = settings(info)
 
