@@ -6,6 +6,9 @@
 - medium: greedy over its own turn. Every legal action is tried on a light model of the board and
           the hand rebuilt from the view, and the one whose position evaluates best is played; the
           bot is asked again after each action and decides afresh from the new view.
+- hard:   the medium bot's best few choices looked at one action further (the best next tile of its
+          hand, or stopping there), so it sees two-step plans: kick or swamp and then the Kombo it
+          opens, two tiles that make a Kombo together, enlarging a Kombo before scoring it.
 
 The evaluation, in points, of a position in the middle of the bot's turn:
   + the points scored this turn (Kombos, howls, swamps),
@@ -19,8 +22,9 @@ Abilities with a choice (Kick, Swamp, Revive) are first valued by their best cho
 it is, then the few best placements are checked with their real choices. A Revive shows a tile the
 bot cannot know: its value is the average over the creatures not seen yet.
 
-Everything is counted, nothing timed: a decision evaluates at most a few hundred positions, and ties
-go to the bot's own seeded generator, so a seed always plays the same game.
+Everything is counted, nothing timed: a decision evaluates a bounded number of positions (a few
+hundred for medium, a few thousand at most for hard), and ties go to the bot's own seeded
+generator, so a seed always plays the same game.
 """
 from __future__ import annotations
 
@@ -61,7 +65,7 @@ from .rules import (
     creature_kombos,
 )
 
-LEVELS = ("easy", "medium")
+LEVELS = ("easy", "medium", "hard")
 
 
 def make_bot(level: str, seat: int, seed: int) -> Bot:
@@ -69,6 +73,8 @@ def make_bot(level: str, seat: int, seed: int) -> Bot:
         return RandomBot(seat, seed)
     if level == "medium":
         return GreedyBot(seat, seed)
+    if level == "hard":
+        return PlannerBot(seat, seed)
     raise ValueError(f"no Kombo Klash! bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 
@@ -430,6 +436,7 @@ def _revive_candidates(board: Board, limit: int) -> list[int]:
 class _Choice:
     value: float
     action: Action
+    after: Turn | None = None      # the model after it, where a deeper look may go on from
 
 
 @dataclass
@@ -455,7 +462,7 @@ class GreedyBot:
             choices = self._pending(turn, out, view["pending"]["square"], legal)
         else:
             choices = self._main(turn, out, legal)
-        return self._pick(choices)
+        return self._pick(self._deepen(choices, out))
 
     def _hand(self, view: View) -> list[int]:
         hand = [0] * (UNKNOWN + 1)
@@ -480,40 +487,43 @@ class GreedyBot:
         redraw = _keep_value(hand, w) < HAND_SIZE * w.average_keep() - 1.0
         return next(a for a in legal if isinstance(a, Redraw) and a.redraw == redraw)
 
+    def _deepen(self, choices: list[_Choice], out: Outlook) -> list[_Choice]:
+        """A hook for deeper bots: the medium bot keeps its one-step values."""
+        return choices
+
     # -- the main choices: place, score, end --
 
     def _main(self, turn: Turn, out: Outlook, legal: list[Action]) -> list[_Choice]:
         w = self.weights
         choices: list[_Choice] = []
         gains: dict[int, float] = {}     # ability -> its best choice's gain on the board as it is
-        deferred: list[tuple[float, Place]] = []
+        deferred: list[_Choice] = []
         for action in legal:
             if isinstance(action, EndTurn):
                 choices.append(_Choice(self._eval(turn, out, ending=True), action))
             elif isinstance(action, Score):
                 after = turn.copy()
-                mask = _mask(action.squares)
-                after.score(mask, self._kombo_points(turn.board, action.squares))
-                choices.append(_Choice(self._eval(after, out), action))
+                after.score(_mask(action.squares), self._kombo_points(turn.board, action.squares))
+                choices.append(_Choice(self._eval(after, out), action, after))
             elif isinstance(action, Place):
                 creature = CREATURE_INDEX[action.creature]
                 after = turn.copy()
                 after.place(creature, action.square, action.trigger)
                 value = self._eval(after, out) - w.place_cost
-                chooses = action.trigger and creature in (KANGAROO, ALLIGATOR, VULTURE)
-                if chooses:
+                if action.trigger and creature in (KANGAROO, ALLIGATOR, VULTURE):
                     if creature not in gains:
-                        gains[creature] = self._ability_gain(turn, out, creature, -1)
-                    deferred.append((value + gains[creature], action))
+                        gains[creature] = self._ability_gain(turn, out, creature)
+                    deferred.append(_Choice(value + gains[creature], action))
                 else:
-                    choices.append(_Choice(value, action))
+                    choices.append(_Choice(value, action, after))
         # The few best placements with a choice are checked with their real choices on the board
         # they make; the others keep the estimate (they are not going to win anyway).
-        deferred.sort(key=lambda va: -va[0])
-        for rank, (estimate, place) in enumerate(deferred):
-            if rank < w.refine:
-                estimate = self._refined(turn, out, place) - w.place_cost
-            choices.append(_Choice(estimate, place))
+        deferred.sort(key=lambda c: -c.value)
+        for rank, choice in enumerate(deferred):
+            if rank < w.refine and isinstance(choice.action, Place):
+                best = self._refined(turn, out, choice.action)
+                choice = _Choice(best.value - w.place_cost, choice.action, best.after)
+            choices.append(choice)
         return choices
 
     @staticmethod
@@ -523,68 +533,115 @@ class GreedyBot:
         creature = min(creatures) if creatures else WOLF
         return len(squares) * SCORES[creature]
 
-    def _ability_gain(self, turn: Turn, out: Outlook, creature: int, placed: int) -> float:
+    def _ability_gain(self, turn: Turn, out: Outlook, creature: int) -> float:
         """How much the best choice of this ability adds, on the board as it is."""
         base = self._eval(turn, out)
-        best = max((v for v, _ in self._ability_options(turn, out, creature, placed)), default=base)
+        best = max((c.value for c in self._ability_options(turn, out, creature, -1)), default=base)
         return max(0.0, best - base)
 
-    def _refined(self, turn: Turn, out: Outlook, place: Place) -> float:
+    def _refined(self, turn: Turn, out: Outlook, place: Place) -> _Choice:
+        """The placement with its best choice: value, and the model after both."""
         creature = CREATURE_INDEX[place.creature]
         after = turn.copy()
         after.place(creature, place.square, True)     # the board-full clear waits for the choice
         options = self._ability_options(after, out, creature, place.square)
         if not options:
             after.board.clear_if_full()
-            return self._eval(after, out)
-        return max(v for v, _ in options)
+            return _Choice(self._eval(after, out), place, after)
+        return max(options, key=lambda c: c.value)
 
-    def _ability_options(self, turn: Turn, out: Outlook, creature: int,
-                         placed: int) -> list[tuple[float, Action]]:
-        """(value, choice) for the ability of `creature` placed on `placed` (-1: not placed yet)."""
+    def _ability_options(self, turn: Turn, out: Outlook, creature: int, placed: int) -> list[_Choice]:
+        """The choices of the ability of `creature` placed on `placed` (-1: not placed yet)."""
         board = turn.board
-        found: list[tuple[float, Action]] = []
+        found: list[_Choice] = []
         if creature == KANGAROO:
             for src in _bits(board.occ & ~(1 << placed) if placed >= 0 else board.occ):
                 for dst in NEIGHBOURS[src]:
                     if not board.occ >> dst & 1 and dst != placed:
                         after = turn.copy()
                         after.kick(src, dst)
-                        found.append((self._eval(after, out), Kick(self.seat, src, dst)))
+                        found.append(_Choice(self._eval(after, out), Kick(self.seat, src, dst), after))
         elif creature == ALLIGATOR:
             targets = [sq for sq in _bits(board.occ & ~board.down) if sq != placed]
             found = self._swamps(turn, out, targets)
         elif creature == VULTURE:
+            # What a Revive shows is unknown: no model to go on from (after stays None).
             for sq in _revive_candidates(board, self.weights.revive_squares):
-                found.append((_revive_value(turn, sq, out), Revive(self.seat, sq)))
+                found.append(_Choice(_revive_value(turn, sq, out), Revive(self.seat, sq)))
                 self.evaluated += len(CREATURES)
         return found
 
-    def _swamps(self, turn: Turn, out: Outlook, targets: list[int]) -> list[tuple[float, Action]]:
+    def _swamps(self, turn: Turn, out: Outlook, targets: list[int]) -> list[_Choice]:
         """Single flips first; pairs only among the best singles (a pair's worth is mostly its two
         flips')."""
-        singles: list[tuple[float, Action]] = []
+        singles: list[_Choice] = []
         for sq in targets:
             after = turn.copy()
             after.swamp((sq,))
-            singles.append((self._eval(after, out), Swamp(self.seat, (sq,))))
-        singles.sort(key=lambda va: -va[0])
-        best = sorted(sq for _, a in singles[:self.weights.swamp_pairs_from] if isinstance(a, Swamp)
-                      for sq in a.squares)
-        pairs: list[tuple[float, Action]] = []
+            singles.append(_Choice(self._eval(after, out), Swamp(self.seat, (sq,)), after))
+        singles.sort(key=lambda c: -c.value)
+        best = sorted(sq for c in singles[:self.weights.swamp_pairs_from] if isinstance(c.action, Swamp)
+                      for sq in c.action.squares)
+        pairs: list[_Choice] = []
         for pair in combinations(best, 2):
             after = turn.copy()
             after.swamp(pair)
-            pairs.append((self._eval(after, out), Swamp(self.seat, pair)))
+            pairs.append(_Choice(self._eval(after, out), Swamp(self.seat, pair), after))
         return singles + pairs
 
     # -- an ability waiting for its choice --
 
     def _pending(self, turn: Turn, out: Outlook, placed: int, legal: list[Action]) -> list[_Choice]:
         creature = turn.board.creature_at(placed)
-        options = {a: v for v, a in self._ability_options(turn, out, creature, placed)}
-        choices = [_Choice(options[a], a) for a in legal if a in options]
+        options = {c.action: c for c in self._ability_options(turn, out, creature, placed)}
+        choices = [options[a] for a in legal if a in options]
         if choices:
             return choices
         # Nothing the model offered is legal (it should not happen): any legal choice, valued alike.
         return [_Choice(0.0, a) for a in legal]
+
+
+# -- the hard bot ----------------------------------------------------------------------------------
+
+
+@dataclass
+class PlannerBot(GreedyBot):
+    """The medium bot's choices, the best few of them looked at one action further: after each, the
+    best next tile of the known hand (any space, its ability estimated as on the board before it), or
+    stopping there. Two steps make plans one step cannot see: a kick or a swamp and then the Kombo
+    it opens, two tiles that make a Kombo together, a tile placed first to enlarge the Kombo."""
+
+    shortlist: int = 6          # choices looked at further (bounds the positions evaluated)
+
+    def _deepen(self, choices: list[_Choice], out: Outlook) -> list[_Choice]:
+        ranked = sorted(choices, key=lambda c: -c.value)
+        return [_Choice(max(c.value, self._follow(c.after, out)), c.action, c.after)
+                if rank < self.shortlist and c.after is not None else c
+                for rank, c in enumerate(ranked)]
+
+    def _follow(self, turn: Turn, out: Outlook) -> float:
+        """The best value one more tile from the known hand reaches on the model (or stopping)."""
+        w = self.weights
+        best = self._eval(turn, out)
+        board = turn.board
+        gains: dict[int, float] = {}
+        for creature in range(CHAMELEON + 1):
+            if not turn.hand[creature]:
+                continue
+            triggers = (False,) if creature in (CHAMELEON, SNAKE) else (False, True)
+            for sq in _bits(board.open_spaces()):
+                for trigger in triggers:
+                    after = turn.copy()
+                    after.place(creature, sq, trigger)
+                    value = self._eval(after, out) - w.place_cost
+                    if trigger and creature in (KANGAROO, ALLIGATOR, VULTURE):
+                        if creature not in gains:
+                            gains[creature] = self._ability_gain(turn, out, creature)
+                        value += gains[creature]
+                    best = max(best, value)
+            if creature == SNAKE:
+                for sq in _bits(board.occ & ~board.down & ~board.faces[SNAKE]):
+                    after = turn.copy()
+                    after.place(SNAKE, sq, True)
+                    best = max(best, self._eval(after, out) - w.place_cost)
+        return best

@@ -9,7 +9,7 @@ import pytest
 
 from game.core.engine import Action
 from game.core.rng import Rng
-from game.kombo_klash.bot import LEVELS, GreedyBot, make_bot
+from game.kombo_klash.bot import LEVELS, GreedyBot, PlannerBot, make_bot
 from game.kombo_klash.rules import (
     COPIES,
     CREATURE_INDEX,
@@ -86,7 +86,7 @@ def play_turn(state: KomboState, level: str = "medium", seed: int = 0) -> list:
 
 
 def test_levels():
-    assert LEVELS[:2] == ("easy", "medium")
+    assert LEVELS == ("easy", "medium", "hard")
     for level in LEVELS:
         assert hasattr(make_bot(level, 0, 1), "choose")
     with pytest.raises(ValueError, match="no Kombo Klash! bot level"):
@@ -100,6 +100,9 @@ def test_levels():
     (["medium", "easy", "medium"], 4),
     (["easy", "medium", "medium", "easy"], 5),
     (["medium", "medium", "medium", "medium"], 6),
+    (["hard", "medium"], 7),
+    (["easy", "hard", "medium"], 8),
+    (["hard", "easy", "medium", "hard"], 9),
 ])
 def test_every_level_plays_legal_actions_to_the_end(levels, seed):
     _, state = play(levels, seed)
@@ -107,12 +110,13 @@ def test_every_level_plays_legal_actions_to_the_end(levels, seed):
     assert outcome is not None and max(outcome.scores) >= QUICK
 
 
-@pytest.mark.parametrize("levels", [["medium", "easy"], ["medium", "medium", "easy"]])
+@pytest.mark.parametrize("levels", [["medium", "easy"], ["hard", "medium", "easy"]])
 def test_same_seed_same_game(levels):
     assert play(levels, 11)[0] == play(levels, 11)[0]
 
 
-def test_decisions_ignore_hidden_tiles():
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_decisions_ignore_hidden_tiles(level):
     """States that differ only in what the seat cannot see (other hands, face-down tiles, the piles)
     give the same view and the same decision."""
     state = ENGINE.new_game(KomboKlashConfig(3, QUICK), 21)
@@ -125,63 +129,67 @@ def test_decisions_ignore_hidden_tiles():
         if step % 7 == 0:
             for x in range(2):
                 other = ENGINE.resample_hidden(state, seat, random.Random(x))
-                a = make_bot("medium", seat, 99).choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
-                b = make_bot("medium", seat, 99).choose(ENGINE.view(other, seat), ENGINE.legal_actions(other, seat))
+                a = make_bot(level, seat, 99).choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
+                b = make_bot(level, seat, 99).choose(ENGINE.view(other, seat), ENGINE.legal_actions(other, seat))
                 assert a == b
                 checked += 1
         ENGINE.apply(state, bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)))
     assert checked >= 20
 
 
-def test_scores_the_big_kombo():
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_scores_the_big_kombo(level):
     # Three Ravens (21 points) on the board; a Wolf Kombo of three is there too.
     state = position({"a1": "Raven", "b1": "Raven", "c1": "Raven", "a5": "Wolf", "b5": "Wolf", "c5": "Wolf"},
                      [["Gorilla", "Kangaroo", "Snake", "Vulture", "Wolf"], OTHER])
-    scored = [e for e in play_turn(state) if isinstance(e, Scored)]
+    scored = [e for e in play_turn(state, level) if isinstance(e, Scored)]
     assert len(scored) == 1 and scored[0].creature == "Raven" and scored[0].points >= 21
 
 
-def test_completes_a_kombo_from_hand_and_scores_it():
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_completes_a_kombo_from_hand_and_scores_it(level):
     # Two Vultures beside each other and a Vulture in hand: 18 points for placing it.
     state = position({"b2": "Vulture", "c2": "Vulture", "e5": "Wolf"},
                      [["Vulture", "Gorilla", "Kangaroo", "Wolf", "Snake"], OTHER])
-    scored = [e for e in play_turn(state) if isinstance(e, Scored)]
+    scored = [e for e in play_turn(state, level) if isinstance(e, Scored)]
     assert len(scored) == 1 and scored[0].creature == "Vulture" and scored[0].points >= 18
 
 
-def test_swamps_the_kombo_it_would_leave_to_the_next_player():
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_swamps_the_kombo_it_would_leave_to_the_next_player(level):
     # Already scored this turn; three Snakes (15 points) would go to the next player. The Alligator
     # in hand breaks them up (and scores +1 a tile).
     state = position({"a1": "Snake", "b1": "Snake", "c1": "Snake", "e5": "Wolf"},
                      [["Alligator", "Gorilla", "Kangaroo"], OTHER], played=1, scored=True)
-    events = play_turn(state)
+    events = play_turn(state, level)
     swamped = [e for e in events if isinstance(e, Swamped)]
     assert swamped and set(swamped[0].squares) & {sq("a1"), sq("b1"), sq("c1")}
     assert swamped[0].points == 2
     assert not state.kombos() or max(k.points for k in state.kombos()) < 15
 
 
-def test_chooses_the_swamp_when_asked():
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_chooses_the_swamp_when_asked(level):
     """With the Alligator's choice pending, the bot flips tiles of the Kombo on the board."""
     state = position({"a1": "Raven", "b1": "Raven", "c1": "Raven", "d1": "Wolf", "e5": "Wolf"},
                      [["Alligator", "Gorilla"], OTHER], played=0, scored=True)
     ENGINE.apply(state, Place(0, "Alligator", sq("e4"), True))
     legal = ENGINE.legal_actions(state, 0)
-    action = make_bot("medium", 0, 0).choose(ENGINE.view(state, 0), legal)
+    action = make_bot(level, 0, 0).choose(ENGINE.view(state, 0), legal)
     assert isinstance(action, Swamp) and len(action.squares) == 2
     assert set(action.squares) & {sq("a1"), sq("b1"), sq("c1")}
 
 
 def test_a_decision_evaluates_a_bounded_number_of_positions():
     state = ENGINE.new_game(KomboKlashConfig(2, QUICK), 5)
-    bots = [GreedyBot(seat, seat) for seat in range(2)]
+    bots = [GreedyBot(0, 0), PlannerBot(1, 1)]
     most = 0
     while ENGINE.outcome(state) is None:
         seat = state.turn
         bot = bots[seat]
         ENGINE.apply(state, bot.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)))
         most = max(most, bot.evaluated)
-    assert 0 < most < 1500
+    assert 0 < most < 6000
 
 
 def test_medium_beats_easy():
