@@ -435,12 +435,14 @@ def test_board_full_waits_for_the_ability_then_clears():
 def test_an_empty_draw_pile_is_formed_again_from_the_shuffled_discard_pile():
     state = base(draw=[], rest="discard")
     assert state.draw == [] and len(state.discard) == 48 - 7 - 10
-    discard = sorted(state.discard)
+    discard = list(state.discard)
     play(state, Place(0, "Wolf", sq("c1"), False))
     events = play(state, EndTurn(0))
     assert Reshuffled(31) in events and of(events, Drew)[0].count == 1
     assert state.discard == [] and len(state.draw) == 30
-    assert sorted(state.draw + state.hands[0][-1:]) == discard
+    pile = state.draw + state.hands[0][-1:]          # the new pile, bottom to top, before the draw
+    assert sorted(pile) == sorted(discard)
+    assert pile != discard and pile != discard[::-1]  # shuffled, not just turned over
 
 
 def test_the_draw_pile_is_used_up_before_the_reshuffle_and_no_sooner():
