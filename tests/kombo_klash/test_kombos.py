@@ -89,6 +89,16 @@ def test_a_chameleon_between_two_groups_serves_either_not_both():
     assert state.kombos() == [] and state.scores[0] == 21
 
 
+def test_a_chameleon_joins_two_groups_of_one_creature_into_one_kombo():
+    # "serves either of two neighbouring groups, not both" is about groups of different creatures:
+    # between two pairs of Gorillas it makes one connected Kombo of five
+    assert offered({"a1": "Gorilla", "b1": "Gorilla", "c1": "Chameleon", "d1": "Gorilla", "e1": "Gorilla"}) == {
+        ("Gorilla", sqs("a1", "b1", "c1", "d1", "e1"), 15)}
+    assert offered({"a1": "Gorilla", "b1": "Gorilla", "c1": "Gorilla", "d1": "Chameleon", "e1": "Raven",
+                    "e2": "Raven", "e3": "Raven"}) == {("Gorilla", sqs("a1", "b1", "c1", "d1"), 12),
+                                                      ("Raven", sqs("d1", "e1", "e2", "e3"), 28)}
+
+
 def test_a_chameleon_bridges_two_real_tiles():
     assert offered({"a1": "Wolf", "b1": "Chameleon", "c1": "Wolf"}) == {("Wolf", sqs("a1", "b1", "c1"), 3)}
 
