@@ -22,7 +22,7 @@ COMBOS = [(p, t) for p in (2, 3, 4) for t in TABLE.targets.values()]
 # Longer games cost more steps: more short games than long ones, (150 + 110 + 75) x 3 = 1,005 games.
 THIN_GAMES = {50: 150, 75: 110, 100: 75}
 FULL_EVERY = 200
-FULL_GAMES = 2          # x 9 = 18 games checked at every step
+FULL_GAMES = 1          # x 9 = 9 games checked at every step
 
 
 def _check_report(report, config: KomboKlashConfig, games: int) -> None:
