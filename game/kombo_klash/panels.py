@@ -1,0 +1,186 @@
+"""Kombo Klash! side panels: the seat cards (left) and the right column (what to do now with its
+buttons, the acting device's keys, the move log). Each is described by a frozen dataclass and
+rendered to a surface only when that description changes (equal descriptions, equal pictures)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.toolkit import theme
+from game.ui.toolkit.seat_marks import draw_seat_symbol
+from game.ui.toolkit.text import TextCache, fit, text_fitting
+
+from .board_draw import KOMBO, SpriteBank, panel
+from .layout import Layout
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: int
+    name: str
+    label: str            # "Keys WASD", "Bot (easy)"
+    score: int
+    hand: int             # tiles in hand
+    active: bool          # this seat's turn
+    playing: bool         # in this round (a tie-break round leaves the others out)
+    scored: bool          # has scored a Kombo this turn
+    reached: bool         # at or past the target
+
+
+def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[int, int],
+             colour: tuple[int, ...], fg: tuple[int, ...] = theme.BG) -> int:
+    """A small pill; returns its width."""
+    lab = text.get(label, 18, fg, True)
+    rect = pygame.Rect(pos[0], pos[1], lab.get_width() + 14, 22)
+    pygame.draw.rect(surface, colour, rect, border_radius=11)
+    surface.blit(lab, lab.get_rect(center=rect.center))
+    return rect.w
+
+
+def render_cards(layout: Layout, text: TextCache, bank: SpriteBank, lines: tuple[SeatLine, ...]) -> pygame.Surface:
+    area = layout.cards_rect
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+    for line in lines:
+        card = layout.seat_card(line.seat, len(lines)).move(-area.x, -area.y)
+        colour = theme.seat_colour(line.seat)
+        if line.active:
+            panel(surf, card, theme.PANEL_HI, colour, 4)
+        else:
+            panel(surf, card, theme.PANEL if line.playing else (32, 30, 48))
+        pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 12, 10, card.h - 24), border_radius=5)
+        x = card.x + 22
+        name = text.get(line.name, 34, colour, True)
+        ny = card.y + 10 + name.get_height() // 2
+        draw_seat_symbol(surf, line.seat, (x + 11, ny - 1), 22, colour)
+        surf.blit(name, (x + 28, card.y + 10))
+        if line.active:
+            # a turn marker beside the name: an open chevron, unlike any seat's symbol
+            tx = x + 28 + name.get_width() + 10
+            pygame.draw.lines(surf, colour, False, [(tx, ny - 9), (tx + 8, ny - 1), (tx, ny + 7)], 4)
+        surf.blit(text.get(line.label, 20, theme.TEXT_DIM), (x, card.y + 42))
+        score = text.get(str(line.score), 56, theme.TEXT, True)
+        surf.blit(score, score.get_rect(topright=(card.right - 16, card.y + 6)))
+        pts = text.get("points", 17, theme.TEXT_DIM)
+        surf.blit(pts, pts.get_rect(topright=(card.right - 16, card.y + 50)))
+        # the hand as small backs: how many tiles, never which
+        hy = card.bottom - 34
+        back = bank.back(22)
+        for i in range(min(line.hand, 8)):
+            surf.blit(back, (x + i * 15, hy))
+        count = text.get(f"{line.hand} in hand", 18, theme.TEXT)
+        surf.blit(count, (x + min(line.hand, 8) * 15 + 14, hy + 2))
+        tx = card.right - 16
+        for label, fill, fg in (("Kombo scored", KOMBO, theme.BG) if line.scored else ("", (0, 0, 0), theme.BG),
+                                ("reached target", theme.GOOD, theme.BG) if line.reached else ("", (0, 0, 0), theme.BG),
+                                ("sits out", theme.PANEL_EDGE, theme.TEXT) if not line.playing else ("", (0, 0, 0), theme.BG)):
+            if not label:
+                continue
+            lab = text.get(label, 18, fg, True)
+            tx -= lab.get_width() + 14
+            draw_tag(surf, text, label, (tx, card.bottom - 30), fill, fg)
+            tx -= 6
+    return fit(surf)
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    enabled: bool = True
+    kind: str = "normal"          # "normal", "primary" (the answer most wanted), "kombo", "quiet"
+
+
+@dataclass(frozen=True)
+class RightPanel:
+    """What the right column shows; equal values render equal pictures (the cache key)."""
+
+    seat: int                     # the seat the prompt is for, -1 for nobody
+    title: str
+    detail: tuple[str, ...]
+    buttons: tuple[Button, ...]
+    focus: int                    # the keyboard's button, -1 for none
+    hover: int                    # the mouse's button, -1 for none
+    urgent: bool                  # a question waits for an answer: the box glows
+    hint_title: str
+    hints: tuple[tuple[str, str], ...]
+    log: tuple[tuple[str, int], ...]
+    log_earlier: int = 0
+
+
+def render_right(layout: Layout, text: TextCache, p: RightPanel) -> pygame.Surface:
+    top = layout.prompt_rect.y
+    area = pygame.Rect(layout.right_x, top, layout.column_w, layout.height - top)
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+
+    def local(rect: pygame.Rect) -> pygame.Rect:
+        return rect.move(-area.x, -area.y)
+
+    colour = theme.seat_colour(p.seat) if p.seat >= 0 else theme.TEXT
+    box = local(layout.prompt_rect)
+    edge = KOMBO if p.urgent else (colour if p.seat >= 0 else None)
+    panel(surf, box, theme.PANEL, edge, 4 if p.urgent else 2)
+    tx = box.x + 14
+    if p.seat >= 0:
+        draw_seat_symbol(surf, p.seat, (tx + 10, box.y + 25), 20, colour)
+        tx += 28
+    title = text_fitting(text, p.title, 28, box.right - 14 - tx, colour, True)
+    surf.blit(title, (tx, box.y + 12))
+    y = box.y + 50
+    for line in p.detail[:3]:
+        surf.blit(text_fitting(text, line, 22, box.w - 28, theme.TEXT), (box.x + 14, y))
+        y += 22
+    for i, button in enumerate(p.buttons[:layout.MAX_BUTTONS]):
+        rect = local(layout.button_rect(i))
+        _button(surf, text, rect, button, i == p.focus, i == p.hover)
+
+    hint = local(layout.hint_rect)
+    panel(surf, hint, theme.PANEL)
+    surf.blit(text_fitting(text, p.hint_title, 21, hint.w - 24, colour, True), (hint.x + 12, hint.y + 8))
+    y = hint.y + 32
+    for key, what in p.hints[:6]:
+        k = text.get(key, 20, theme.ACCENT, True)
+        surf.blit(k, (hint.x + 12, y))
+        kx = hint.x + 12 + max(78, k.get_width() + 8)
+        surf.blit(text_fitting(text, what, 20, hint.right - 10 - kx, theme.TEXT), (kx, y))
+        y += 17
+
+    log = local(layout.log_rect)
+    panel(surf, log, (32, 30, 50))
+    surf.blit(text.get("Moves", 19, theme.TEXT_DIM, True), (log.x + 12, log.y + 7))
+    if p.log_earlier:
+        more = text.get(f"▲ {p.log_earlier} earlier · wheel, PgUp", 17, theme.TEXT_DIM)
+        surf.blit(more, more.get_rect(topright=(log.right - 10, log.y + 8)))
+    y = log.y + 28
+    for line, seat in p.log[-6:]:
+        seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
+        if seat >= 0:
+            draw_seat_symbol(surf, seat, (log.x + 17, y + 8), 12, seen)
+        surf.blit(text_fitting(text, line, 19, log.w - 40, seen), (log.x + 28, y))
+        y += 20
+    return fit(surf)
+
+
+def _button(surf: pygame.Surface, text: TextCache, rect: pygame.Rect, button: Button, focus: bool,
+            hover: bool) -> None:
+    if not button.enabled:
+        pygame.draw.rect(surf, (44, 41, 66), rect, border_radius=12)
+        lab = text_fitting(text, button.label, 26, rect.w - 20, (110, 104, 132), True)
+    elif button.kind == "primary" or button.kind == "kombo":
+        fill = KOMBO if button.kind == "kombo" else theme.PANEL_HI
+        pygame.draw.rect(surf, fill, rect, border_radius=12)
+        if button.kind != "kombo":
+            pygame.draw.rect(surf, theme.TEXT, rect, 2, border_radius=12)
+        lab = text_fitting(text, button.label, 26, rect.w - 20, theme.BG if button.kind == "kombo" else theme.TEXT, True)
+    else:
+        pygame.draw.rect(surf, theme.PANEL_HI if button.kind != "quiet" else (50, 46, 76), rect, border_radius=12)
+        pygame.draw.rect(surf, theme.TEXT_DIM, rect, 2, border_radius=12)
+        lab = text_fitting(text, button.label, 26, rect.w - 20, theme.TEXT, True)
+    surf.blit(lab, lab.get_rect(center=rect.center))
+    if hover and button.enabled:
+        pygame.draw.rect(surf, theme.ACCENT, rect.inflate(4, 4), 3, border_radius=14)
+    if focus:
+        # the keyboard's focus: a bright double frame and a pointer at the left
+        pygame.draw.rect(surf, (10, 10, 18), rect.inflate(10, 10), 6, border_radius=16)
+        pygame.draw.rect(surf, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=15)
+        cy = rect.centery
+        pygame.draw.polygon(surf, theme.ACCENT, [(rect.x + 8, cy - 8), (rect.x + 16, cy), (rect.x + 8, cy + 8)])
