@@ -10,8 +10,7 @@ import importlib
 from game.definition import GameDef
 
 _ENTRIES: tuple[str | GameDef, ...] = (
-    GameDef.coming_soon("kombo_klash", "Kombo Klash!",
-                        "Place creature tiles, chain their powers, score Kombos.", 2, 4),
+    "game.kombo_klash",
     GameDef.coming_soon("kombio", "KOMBIO",
                         "Keep your hand low, and slap matching cards before anyone else.", 2, 6),
     GameDef.coming_soon("combi_nations", "Combi-Nations",

@@ -77,8 +77,13 @@ def play_turn_with_the_keys(app: App, scene: KabooomScene) -> None:
 
 @pytest.mark.parametrize("difficulty_presses", [0, 1])   # easy (dealt), medium (placed one by one)
 def test_menu_setup_game_results_and_rematch(app, difficulty_presses):
-    app.push(MainMenu(app))
-    key(app, "return")                                    # Kabooom! is the first playable game
+    menu = MainMenu(app)
+    app.push(menu)
+    for _ in range(len(menu.menu.items)):                 # down the list of games to Kabooom!
+        if menu.menu.focused is not None and menu.menu.focused.label == "Kabooom!":
+            break
+        key(app, "down")
+    key(app, "return")
     setup = app.stack.top
     assert isinstance(setup, GameSetup)
     def focused(menu):

@@ -119,7 +119,7 @@ def toasts(app: App) -> list[str]:
 # -- hosting ---------------------------------------------------------------------------------------
 
 def open_lobby(app: App, lan: FakeLan, players: int = 2) -> WaitingRoom:
-    setup = HostSetup(app, device="kb1")
+    setup = HostSetup(app, device="kb1", info=KABOOOM)
     app.push(setup)
     if players != setup.players:
         setup._set_players(players)
@@ -155,7 +155,7 @@ def test_host_setup_opens_the_waiting_room_with_the_seats(app: App, lan: FakeLan
 
 
 def test_host_name_and_port_are_typed(app: App, lan: FakeLan) -> None:
-    setup = HostSetup(app, device="kb1")
+    setup = HostSetup(app, device="kb1", info=KABOOOM)
     app.push(setup)
     setup.menu.focus_on(setup.name_field)
     key(app, pygame.K_DELETE)
@@ -169,7 +169,7 @@ def test_host_name_and_port_are_typed(app: App, lan: FakeLan) -> None:
 
 
 def test_seat_choices_offer_open_local_devices_and_bots(app: App) -> None:
-    setup = HostSetup(app, device="kb2")
+    setup = HostSetup(app, device="kb2", info=KABOOOM)
     values = setup._seat_choices(1)
     assert values[0] == LanSeatOption("open")
     assert LanSeatOption("human", "mouse") in values and LanSeatOption("human", "kb3") in values
@@ -179,7 +179,7 @@ def test_seat_choices_offer_open_local_devices_and_bots(app: App) -> None:
 
 def test_port_in_use_is_a_toast_and_the_setup_stays(app: App, lan: FakeLan) -> None:
     lan.busy_ports.add(47800)
-    setup = HostSetup(app, device="kb1")
+    setup = HostSetup(app, device="kb1", info=KABOOOM)
     app.push(setup)
     select_button(app, setup, "Open the lobby")
     assert app.stack.top is setup
@@ -187,7 +187,7 @@ def test_port_in_use_is_a_toast_and_the_setup_stays(app: App, lan: FakeLan) -> N
 
 
 def test_a_lobby_needs_an_open_seat(app: App, lan: FakeLan) -> None:
-    setup = HostSetup(app, device="kb1")
+    setup = HostSetup(app, device="kb1", info=KABOOOM)
     app.push(setup)
     setup.seats[1] = LanSeatOption("bot", "easy")
     select_button(app, setup, "Open the lobby")
@@ -651,7 +651,7 @@ def test_results_of_a_couch_game_keep_rematch(app: App) -> None:
 
 
 def test_bots_are_the_facades_and_the_scene_shows_their_moves(app: App, lan: FakeLan) -> None:
-    setup = HostSetup(app, device="kb1")
+    setup = HostSetup(app, device="kb1", info=KABOOOM)
     app.push(setup)
     setup._set_players(3)
     setup.seats[2] = LanSeatOption("bot", "easy")
@@ -691,7 +691,7 @@ def test_resume_goes_straight_into_a_started_game(app: App, lan: FakeLan) -> Non
 
 
 def test_back_to_menu_is_one_clean_stack(app: App) -> None:
-    app.push(HostSetup(app))
+    app.push(HostSetup(app, info=KABOOOM))
     back_to_menu(app, "Lost the host.")
     assert len(app.stack) == 1 and isinstance(app.stack.top, MainMenu)
     assert "Lost the host." in toasts(app)
@@ -765,7 +765,7 @@ def test_a_real_lan_game_on_loopback(tmp_path: Path) -> None:
         apps.append(one)
     host_app, peer_app = apps
     try:
-        setup = HostSetup(host_app, device="kb1")
+        setup = HostSetup(host_app, device="kb1", info=KABOOOM)
         host_app.push(setup)
         setup.port_field.text = "47811"
         select_button(host_app, setup, "Open the lobby")
