@@ -58,8 +58,10 @@ def render_cards(layout: Layout, text: TextCache, bank: SpriteBank, lines: tuple
             # a turn marker beside the name: an open chevron, unlike any seat's symbol
             tx = x + 28 + name.get_width() + 10
             pygame.draw.lines(surf, colour, False, [(tx, ny - 9), (tx + 8, ny - 1), (tx, ny + 7)], 4)
-        surf.blit(text.get(line.label, 20, theme.TEXT_DIM), (x, card.y + 42))
-        score = text.get(str(line.score), 56, theme.TEXT, True)
+        label = line.label if line.playing else f"{line.label} · sits out this round"
+        surf.blit(text_fitting(text, label, 20, card.w - 110, theme.TEXT_DIM), (x, card.y + 42))
+        # at the target: the score in gold (the track shows it too)
+        score = text.get(str(line.score), 56, theme.ACCENT if line.reached else theme.TEXT, True)
         surf.blit(score, score.get_rect(topright=(card.right - 16, card.y + 6)))
         pts = text.get("points", 17, theme.TEXT_DIM)
         surf.blit(pts, pts.get_rect(topright=(card.right - 16, card.y + 50)))
@@ -68,18 +70,11 @@ def render_cards(layout: Layout, text: TextCache, bank: SpriteBank, lines: tuple
         back = bank.back(22)
         for i in range(min(line.hand, 8)):
             surf.blit(back, (x + i * 15, hy))
-        count = text.get(f"{line.hand} in hand", 18, theme.TEXT)
-        surf.blit(count, (x + min(line.hand, 8) * 15 + 14, hy + 2))
-        tx = card.right - 16
-        for label, fill, fg in (("Kombo scored", KOMBO, theme.BG) if line.scored else ("", (0, 0, 0), theme.BG),
-                                ("reached target", theme.GOOD, theme.BG) if line.reached else ("", (0, 0, 0), theme.BG),
-                                ("sits out", theme.PANEL_EDGE, theme.TEXT) if not line.playing else ("", (0, 0, 0), theme.BG)):
-            if not label:
-                continue
-            lab = text.get(label, 18, fg, True)
-            tx -= lab.get_width() + 14
-            draw_tag(surf, text, label, (tx, card.bottom - 30), fill, fg)
-            tx -= 6
+        count = text.get(f"×{line.hand}" if line.hand else "no tiles", 20, theme.TEXT, True)
+        surf.blit(count, (x + min(line.hand, 8) * 15 + (12 if line.hand else 0), hy + 1))
+        if line.scored:
+            lab = text.get("Kombo scored", 18, theme.BG, True)
+            draw_tag(surf, text, "Kombo scored", (card.right - 16 - lab.get_width() - 14, hy), KOMBO)
     return fit(surf)
 
 
