@@ -74,11 +74,19 @@ class SpriteBank:
         return self.art(size).ghost(creature)
 
     def sprite(self, key: SpriteKey, size: int) -> pygame.Surface:
+        """For the animations: a tile at any size in between (a flight shrinking towards a seat's
+        card) is the nearest drawn size scaled, cached; only the sizes the screen uses are drawn."""
         kind = key[0]
-        if kind == "face":
-            return self.face(str(key[1]), size)
-        if kind == "back":
-            return self.back(size)
+        if kind in ("face", "back"):
+            if size in self._arts:
+                return self.face(str(key[1]), size) if kind == "face" else self.back(size)
+            cache_key = ("scaled", key, size)
+            cached = self._cache.get(cache_key)
+            if cached is None:
+                base = max(self._arts, default=size)
+                source = self.face(str(key[1]), base) if kind == "face" else self.back(base)
+                cached = self._cache[cache_key] = pygame.transform.smoothscale(source, (size, size))
+            return cached
         if kind == "text":
             cached = self._cache.get(key)
             if cached is None:

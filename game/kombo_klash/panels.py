@@ -9,7 +9,7 @@ import pygame
 
 from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_symbol
-from game.ui.toolkit.text import TextCache, fit, text_fitting
+from game.ui.toolkit.text import TextCache, text_fitting
 
 from .board_draw import KOMBO, SpriteBank, panel
 from .layout import Layout
@@ -38,44 +38,42 @@ def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[in
     return rect.w
 
 
-def render_cards(layout: Layout, text: TextCache, bank: SpriteBank, lines: tuple[SeatLine, ...]) -> pygame.Surface:
-    area = layout.cards_rect
-    surf = pygame.Surface(area.size, pygame.SRCALPHA)
-    for line in lines:
-        card = layout.seat_card(line.seat, len(lines)).move(-area.x, -area.y)
-        colour = theme.seat_colour(line.seat)
-        if line.active:
-            panel(surf, card, theme.PANEL_HI, colour, 4)
-        else:
-            panel(surf, card, theme.PANEL if line.playing else (32, 30, 48))
-        pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 12, 10, card.h - 24), border_radius=5)
-        x = card.x + 22
-        name = text.get(line.name, 34, colour, True)
-        ny = card.y + 10 + name.get_height() // 2
-        draw_seat_symbol(surf, line.seat, (x + 11, ny - 1), 22, colour)
-        surf.blit(name, (x + 28, card.y + 10))
-        if line.active:
-            # a turn marker beside the name: an open chevron, unlike any seat's symbol
-            tx = x + 28 + name.get_width() + 10
-            pygame.draw.lines(surf, colour, False, [(tx, ny - 9), (tx + 8, ny - 1), (tx, ny + 7)], 4)
-        label = line.label if line.playing else f"{line.label} · sits out this round"
-        surf.blit(text_fitting(text, label, 20, card.w - 110, theme.TEXT_DIM), (x, card.y + 42))
-        # at the target: the score in gold (the track shows it too)
-        score = text.get(str(line.score), 56, theme.ACCENT if line.reached else theme.TEXT, True)
-        surf.blit(score, score.get_rect(topright=(card.right - 16, card.y + 6)))
-        pts = text.get("points", 17, theme.TEXT_DIM)
-        surf.blit(pts, pts.get_rect(topright=(card.right - 16, card.y + 50)))
-        # the hand as small backs: how many tiles, never which
-        hy = card.bottom - 34
-        back = bank.back(22)
-        for i in range(min(line.hand, 8)):
-            surf.blit(back, (x + i * 15, hy))
-        count = text.get(f"×{line.hand}" if line.hand else "no tiles", 20, theme.TEXT, True)
-        surf.blit(count, (x + min(line.hand, 8) * 15 + (12 if line.hand else 0), hy + 1))
-        if line.scored:
-            lab = text.get("Kombo scored", 18, theme.BG, True)
-            draw_tag(surf, text, "Kombo scored", (card.right - 16 - lab.get_width() - 14, hy), KOMBO)
-    return fit(surf)
+def draw_card(surf: pygame.Surface, text: TextCache, bank: SpriteBank, line: SeatLine) -> None:
+    """One seat's card, filling `surf` (an opaque copy of the background under the card: drawn
+    straight onto it, so it blits fast and is redrawn only when its seat's line changes)."""
+    card = surf.get_rect()
+    colour = theme.seat_colour(line.seat)
+    if line.active:
+        panel(surf, card, theme.PANEL_HI, colour, 4)
+    else:
+        panel(surf, card, theme.PANEL if line.playing else (32, 30, 48))
+    pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 12, 10, card.h - 24), border_radius=5)
+    x = card.x + 22
+    name = text.get(line.name, 34, colour, True)
+    ny = card.y + 10 + name.get_height() // 2
+    draw_seat_symbol(surf, line.seat, (x + 11, ny - 1), 22, colour)
+    surf.blit(name, (x + 28, card.y + 10))
+    if line.active:
+        # a turn marker beside the name: an open chevron, unlike any seat's symbol
+        tx = x + 28 + name.get_width() + 10
+        pygame.draw.lines(surf, colour, False, [(tx, ny - 9), (tx + 8, ny - 1), (tx, ny + 7)], 4)
+    label = line.label if line.playing else f"{line.label} · sits out this round"
+    surf.blit(text_fitting(text, label, 20, card.w - 110, theme.TEXT_DIM), (x, card.y + 42))
+    # at the target: the score in gold (the track shows it too)
+    score = text.get(str(line.score), 56, theme.ACCENT if line.reached else theme.TEXT, True)
+    surf.blit(score, score.get_rect(topright=(card.right - 16, card.y + 6)))
+    pts = text.get("points", 17, theme.TEXT_DIM)
+    surf.blit(pts, pts.get_rect(topright=(card.right - 16, card.y + 50)))
+    # the hand as small backs: how many tiles, never which
+    hy = card.bottom - 34
+    back = bank.back(22)
+    for i in range(min(line.hand, 8)):
+        surf.blit(back, (x + i * 15, hy))
+    count = text.get(f"×{line.hand}" if line.hand else "no tiles", 20, theme.TEXT, True)
+    surf.blit(count, (x + min(line.hand, 8) * 15 + (12 if line.hand else 0), hy + 1))
+    if line.scored:
+        lab = text.get("Kombo scored", 18, theme.BG, True)
+        draw_tag(surf, text, "Kombo scored", (card.right - 16 - lab.get_width() - 14, hy), KOMBO)
 
 
 @dataclass(frozen=True)
@@ -86,8 +84,8 @@ class Button:
 
 
 @dataclass(frozen=True)
-class RightPanel:
-    """What the right column shows; equal values render equal pictures (the cache key)."""
+class PromptBox:
+    """What the box at the top right shows; equal values draw equal pictures (the cache key)."""
 
     seat: int                     # the seat the prompt is for, -1 for nobody
     title: str
@@ -96,22 +94,12 @@ class RightPanel:
     focus: int                    # the keyboard's button, -1 for none
     hover: int                    # the mouse's button, -1 for none
     urgent: bool                  # a question waits for an answer: the box glows
-    hint_title: str
-    hints: tuple[tuple[str, str], ...]
-    log: tuple[tuple[str, int], ...]
-    log_earlier: int = 0
 
 
-def render_right(layout: Layout, text: TextCache, p: RightPanel) -> pygame.Surface:
-    top = layout.prompt_rect.y
-    area = pygame.Rect(layout.right_x, top, layout.column_w, layout.height - top)
-    surf = pygame.Surface(area.size, pygame.SRCALPHA)
-
-    def local(rect: pygame.Rect) -> pygame.Rect:
-        return rect.move(-area.x, -area.y)
-
+def draw_prompt(surf: pygame.Surface, layout: Layout, text: TextCache, p: PromptBox) -> None:
+    """What to do now and its buttons, onto `surf`: an opaque copy of the background under the box."""
+    box = surf.get_rect()
     colour = theme.seat_colour(p.seat) if p.seat >= 0 else theme.TEXT
-    box = local(layout.prompt_rect)
     edge = KOMBO if p.urgent else (colour if p.seat >= 0 else None)
     panel(surf, box, theme.PANEL, edge, 4 if p.urgent else 2)
     tx = box.x + 14
@@ -124,35 +112,43 @@ def render_right(layout: Layout, text: TextCache, p: RightPanel) -> pygame.Surfa
     for line in p.detail[:3]:
         surf.blit(text_fitting(text, line, 22, box.w - 28, theme.TEXT), (box.x + 14, y))
         y += 22
+    origin = layout.prompt_rect.topleft
     for i, button in enumerate(p.buttons[:layout.MAX_BUTTONS]):
-        rect = local(layout.button_rect(i))
+        rect = layout.button_rect(i).move(-origin[0], -origin[1])
         _button(surf, text, rect, button, i == p.focus, i == p.hover)
 
-    hint = local(layout.hint_rect)
+
+def draw_hints(surf: pygame.Surface, text: TextCache, seat: int, title: str,
+               hints: tuple[tuple[str, str], ...]) -> None:
+    """The acting device's keys, onto an opaque copy of the background under the box."""
+    hint = surf.get_rect()
+    colour = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
     panel(surf, hint, theme.PANEL)
-    surf.blit(text_fitting(text, p.hint_title, 21, hint.w - 24, colour, True), (hint.x + 12, hint.y + 8))
+    surf.blit(text_fitting(text, title, 21, hint.w - 24, colour, True), (hint.x + 12, hint.y + 8))
     y = hint.y + 32
-    for key, what in p.hints[:6]:
+    for key, what in hints[:6]:
         k = text.get(key, 20, theme.ACCENT, True)
         surf.blit(k, (hint.x + 12, y))
         kx = hint.x + 12 + max(78, k.get_width() + 8)
         surf.blit(text_fitting(text, what, 20, hint.right - 10 - kx, theme.TEXT), (kx, y))
         y += 17
 
-    log = local(layout.log_rect)
+
+def draw_log(surf: pygame.Surface, text: TextCache, lines: tuple[tuple[str, int], ...], earlier: int) -> None:
+    """The move log's window, onto an opaque copy of the background under the box."""
+    log = surf.get_rect()
     panel(surf, log, (32, 30, 50))
     surf.blit(text.get("Moves", 19, theme.TEXT_DIM, True), (log.x + 12, log.y + 7))
-    if p.log_earlier:
-        more = text.get(f"▲ {p.log_earlier} earlier · wheel, PgUp", 17, theme.TEXT_DIM)
+    if earlier:
+        more = text.get(f"▲ {earlier} earlier · wheel, PgUp", 17, theme.TEXT_DIM)
         surf.blit(more, more.get_rect(topright=(log.right - 10, log.y + 8)))
     y = log.y + 28
-    for line, seat in p.log[-6:]:
+    for line, seat in lines[-6:]:
         seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
         if seat >= 0:
             draw_seat_symbol(surf, seat, (log.x + 17, y + 8), 12, seen)
         surf.blit(text_fitting(text, line, 19, log.w - 40, seen), (log.x + 28, y))
         y += 20
-    return fit(surf)
 
 
 def _button(surf: pygame.Surface, text: TextCache, rect: pygame.Rect, button: Button, focus: bool,

@@ -51,7 +51,7 @@ from .board_draw import (
 from .choices import Choices, KomboOption, ability, kombo_table, trigger_prompt
 from .effects import Chain, CounterMove, Flight, FlightItem, Flip, FlipItem, Glow, Part, Pop
 from .layout import CENTRE, SIZE, Layout, Track
-from .panels import Button, RightPanel, SeatLine, render_cards, render_right
+from .panels import Button, PromptBox, SeatLine, draw_card, draw_hints, draw_log, draw_prompt
 from .rules import (
     BoardCleared,
     Drew,
@@ -131,11 +131,13 @@ class KomboKlashScene(GameScreen):
         self.final_round_told = False
         self._think = 0.0
         self._choices: tuple[int, int, Choices] | None = None
-        self._bg: pygame.Surface | None = None
-        self._cards: tuple[Any, pygame.Surface] | None = None
-        self._right: tuple[RightPanel, pygame.Surface] | None = None
+        self._clean: pygame.Surface | None = None   # the background with no panels
+        self._bg: pygame.Surface | None = None      # ... with the panels pasted in
+        # panel pieces drawn onto copies of the background, each redrawn only when what it shows changes
+        self._pieces: dict[str, tuple[Any, pygame.Surface]] = {}
         self._outlines: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
         self._palette = theme.palette()
+        self._thinking = -1                          # the bot whose thinking dots breathe, -1 for none
         self._reset_ui()
 
     # -- reading the game ------------------------------------------------------------------------
@@ -945,18 +947,15 @@ class KomboKlashScene(GameScreen):
             return turn, f": place the {self.picked_creature()}"
         return turn, ": your turn"
 
-    def right_panel(self) -> RightPanel:
+    def prompt_box(self) -> PromptBox:
         title, detail, urgent = self.prompt_text()
         seat = self.actor()
-        turn = int(self.view["turn"])
-        who = seat if seat is not None else turn
+        who = seat if seat is not None else int(self.view["turn"])
         controls = self.controls()
         focus = self.ui.button if self.ui.focus == "buttons" and seat is not None \
             and self.match.plans[seat].device != "mouse" else -1
         hover = self.hover[1] if self.hover is not None and self.hover[0] == "button" else -1
-        hint_title, hints = self.hints()
-        return RightPanel(who, title, detail, tuple(c.button for c in controls), focus, hover, urgent, hint_title,
-                          hints, self.moves.window(self.LOG_LINES), self.moves.earlier(self.LOG_LINES))
+        return PromptBox(who, title, detail, tuple(c.button for c in controls), focus, hover, urgent)
 
     def seat_lines(self) -> tuple[SeatLine, ...]:
         t = self.table
@@ -970,32 +969,41 @@ class KomboKlashScene(GameScreen):
     def _ensure_static(self, surface: pygame.Surface) -> None:
         if self._palette is not theme.palette():       # seat colours changed (Settings, from pause)
             self._palette = theme.palette()
-            self._bg = self._cards = self._right = None
+            self._bg = self._clean = None
             self._outlines.clear()
         if self._bg is not None:
             return
         bg = make_background(self.layout, self.track, self.text, self.bank, surface, self.players)
         bg.blit(make_legend(self.layout, self.text, self.bank), self.layout.legend_rect)
         bg.blit(self.text.get("Kombo Klash!", 44, theme.ACCENT, True), self.layout.title_pos)
-        self._bg = bg
+        self._clean = bg
+        self._bg = bg.copy()
+        self._pieces.clear()
 
-    def _opaque(self, layer: pygame.Surface, topleft: tuple[int, int]) -> pygame.Surface:
-        """The layer over the background it sits on: an opaque surface blits several times faster."""
-        assert self._bg is not None
-        base = self._bg.subsurface(pygame.Rect(topleft, layer.get_size()).clip(self._bg.get_rect())).copy()
-        base.blit(layer, (0, 0))
-        return base
+    def _piece(self, name: str, key: Any, rect: pygame.Rect, draw: Callable[[pygame.Surface], None]) -> None:
+        """A panel piece: drawn onto a copy of the clean background under `rect` and pasted into
+        the frame's background, only when `key` changes; a frame then blits one opaque surface."""
+        cached = self._pieces.get(name)
+        if cached is not None and cached[0] == key:
+            return
+        assert self._bg is not None and self._clean is not None
+        area = rect.clip(self._clean.get_rect())
+        surf = self._clean.subsurface(area).copy()
+        draw(surf)
+        self._bg.blit(surf, area)
+        self._pieces[name] = (key, surf)
 
     def draw_game(self, surface: pygame.Surface, alpha: float) -> None:
         self._ensure_static(surface)
+        self._update_panels()
         assert self._bg is not None
         surface.blit(self._bg, (0, 0))
+        self._draw_thinking(surface)
         self._draw_piles(surface)
         self._draw_board(surface, alpha)
         self._draw_marks(surface)
         self._draw_counters(surface, alpha)
         self._draw_hand(surface)
-        self._draw_panels(surface)
         anim = self.anim
         if anim is not None and hasattr(anim, "draw"):
             anim.draw(surface, alpha, self.bank)
@@ -1191,24 +1199,33 @@ class KomboKlashScene(GameScreen):
             i = min(ui.hand_index, len(hand) - 1)
             surface.blit(frame, layout.hand_slot(i, len(hand)).inflate(12, 12))
 
-    def _draw_panels(self, surface: pygame.Surface) -> None:
+    def _update_panels(self) -> None:
+        """Paste into the background each panel piece whose contents changed."""
         layout = self.layout
-        lines = self.seat_lines()
-        if self._cards is None or self._cards[0] != lines:
-            self._cards = (lines, self._opaque(render_cards(layout, self.text, self.bank, lines),
-                                               layout.cards_rect.topleft))
-        surface.blit(self._cards[1], layout.cards_rect)
-        panel = self.right_panel()
-        top = (layout.right_x, layout.prompt_rect.y)
-        if self._right is None or self._right[0] != panel:
-            self._right = (panel, self._opaque(render_right(layout, self.text, panel), top))
-        surface.blit(self._right[1], top)
-        if panel.seat >= 0 and self.is_bot(panel.seat) and self.actor() is None:
-            box = layout.prompt_rect     # three dots that breathe while a bot thinks
+        text, bank = self.text, self.bank
+        for line in self.seat_lines():
+            self._piece(f"card {line.seat}", line, layout.seat_card(line.seat, self.players),
+                        lambda surf, line=line: draw_card(surf, text, bank, line))
+        box = self.prompt_box()
+        self._piece("prompt", box, layout.prompt_rect, lambda surf: draw_prompt(surf, layout, text, box))
+        hint_title, hints = self.hints()
+        seat = self.actor()
+        seat = seat if seat is not None else (self.viewer if self.viewer is not None else -1)
+        self._piece("hints", (seat, hint_title, hints), layout.hint_rect,
+                    lambda surf: draw_hints(surf, text, seat, hint_title, hints))
+        lines, earlier = self.moves.window(self.LOG_LINES), self.moves.earlier(self.LOG_LINES)
+        self._piece("log", (lines, earlier), layout.log_rect, lambda surf: draw_log(surf, text, lines, earlier))
+        self._thinking = box.seat if box.seat >= 0 and self.is_bot(box.seat) and self.actor() is None else -1
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        box_seat = self._thinking
+        if box_seat >= 0:
+            prompt = layout.prompt_rect     # three dots that breathe while a bot thinks
             for i in range(3):
                 phase = (self._think * 3 - i * 0.4) % 1.0
                 r = 5 + 3 * max(0.0, 1 - abs(phase - 0.5) * 4)
-                pygame.draw.circle(surface, theme.seat_colour(panel.seat), (box.x + 40 + i * 24, box.y + 130), r)
+                pygame.draw.circle(surface, theme.seat_colour(box_seat), (prompt.x + 40 + i * 24, prompt.y + 130), r)
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
         who, rest_text = self.caption()
