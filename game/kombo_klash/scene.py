@@ -128,6 +128,7 @@ class KomboKlashScene(GameScreen):
         self.hover: tuple[str, int] | None = None     # ("hand", i), ("square", sq) or ("button", i)
         self.counters: list[CounterMove] = []
         self.last_square = -1
+        self.last_placed: tuple[int, str] = (-1, "")     # who placed which creature last (for the log)
         self.final_round_told = False
         self._think = 0.0
         self._choices: tuple[int, int, Choices] | None = None
@@ -295,6 +296,7 @@ class KomboKlashScene(GameScreen):
             return Chain(Flight(TRAVEL * s + 0.25 * s, on_done=done, items=items, travel=TRAVEL * s))
         if isinstance(event, TurnBegan):
             t.turn, t.scored = event.seat, False
+            self.last_placed = (-1, "")
             if event.round != t.round:
                 t.round = event.round
                 self.show_banner(f"Round {event.round}", theme.ACCENT, 1.2)
@@ -352,7 +354,10 @@ class KomboKlashScene(GameScreen):
             starts = [self.layout.card_hand_point(event.seat, self.players)] * event.count
         t.counts[event.seat] = 0
         items = [FlightItem(("back",), p, end, k * gap, self.layout.hand_tile, 64) for k, p in enumerate(starts)]
-        self._log(f"{self.seat_name(event.seat)} discards {event.count} tiles", event.seat)
+        # a whole hand goes either for a redraw before the first turn or for a Gorilla's Scatter
+        why = (f"scatters {event.count} tiles" if self.last_placed == (event.seat, "Gorilla")
+               else "redraws the starting hand")
+        self._log(f"{self.seat_name(event.seat)} {why}", event.seat)
         self.app.audio.play("move")
 
         def done() -> None:
@@ -369,6 +374,7 @@ class KomboKlashScene(GameScreen):
             start = self.layout.card_hand_point(event.seat, self.players)
         t.counts[event.seat] = max(0, t.counts[event.seat] - 1)
         self.last_square = event.square
+        self.last_placed = (event.seat, event.creature)
         hypnotise = event.creature == "Snake" and event.trigger
         how = " and hypnotises" if hypnotise else f" ({ability(event.creature)})" if event.trigger else ""
         self._log(f"{self.seat_name(event.seat)}: {event.creature} on {square_name(event.square)}{how}", event.seat)
