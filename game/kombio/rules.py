@@ -722,18 +722,21 @@ _SEAT_SETS = tuple(frozenset(s for s in range(SEATS) if m >> s & 1) for m in ran
 # Slaps and swaps name more than a table can hold up front (a slap names its discard): built once
 # when first needed and kept, a bounded intern.
 _INTERN_LIMIT = 200_000
-_SLAPS: dict[tuple[int, int, int, int], Slap] = {}
+_SLAP_ROWS: dict[int, list[Slap]] = {}      # (serial, seat, owner) -> its slaps by slot
 _SWAPS: dict[tuple[int, tuple[int, int], tuple[int, int]], Swap] = {}
 
 
-def _slap(seat: int, owner: int, slot: int, serial: int) -> Slap:
-    key = (seat, owner, slot, serial)
-    action = _SLAPS.get(key)
-    if action is None:
-        if len(_SLAPS) >= _INTERN_LIMIT:
-            _SLAPS.clear()
-        action = _SLAPS[key] = Slap(seat, owner, slot, serial)
-    return action
+def _slap_row(seat: int, owner: int, serial: int, length: int) -> list[Slap]:
+    """The slaps of `seat` on `owner`'s slots 0..length-1 answering discard `serial`."""
+    key = (serial * SEATS + seat) * SEATS + owner
+    row = _SLAP_ROWS.get(key)
+    if row is None:
+        if len(_SLAP_ROWS) >= _INTERN_LIMIT // 8:
+            _SLAP_ROWS.clear()
+        row = _SLAP_ROWS[key] = []
+    while len(row) < length:
+        row.append(Slap(seat, owner, len(row), serial))
+    return row
 
 
 def _swap(seat: int, a: tuple[int, int], b: tuple[int, int]) -> Swap:
@@ -940,19 +943,19 @@ class KombioEngine(Engine[KombioState]):
     # -- queries --
 
     def _slappers(self, state: KombioState) -> int:
-        """Bit mask of the seats that may slap the open discard now."""
+        """Bit mask of the seats that may slap the open discard now (none if no card may be flipped)."""
         if not state.open:
             return 0
-        mask = 0
-        locked = state.caller if state.players >= TABLE.lock_min_players else EMPTY
-        has_target = [any(c >= 0 for c in hand) for hand in state.hands]
-        if locked >= 0:
-            has_target[locked] = False
-        if not any(has_target):
+        n = state.players
+        locked = state.caller if n >= TABLE.lock_min_players else EMPTY
+        for owner, hand in enumerate(state.hands):
+            if owner != locked and hand.count(EMPTY) != len(hand):
+                break
+        else:
             return 0
-        for seat in range(state.players):
-            if not state.attempted >> seat & 1 and seat != locked:
-                mask |= 1 << seat
+        mask = ((1 << n) - 1) & ~state.attempted
+        if locked >= 0:
+            mask &= ~(1 << locked)
         return mask
 
     def to_act(self, state: KombioState) -> frozenset[int]:
@@ -1074,13 +1077,20 @@ class KombioEngine(Engine[KombioState]):
         if state.locked(seat):
             return []
         serial = state.serial
+        locked = state.caller if state.players >= TABLE.lock_min_players else EMPTY
         out: list[Action] = []
+        rows = _SLAP_ROWS
+        base = (serial * SEATS + seat) * SEATS
         for owner, hand in enumerate(state.hands):
-            if state.locked(owner):
+            if owner == locked or not hand:
                 continue
-            for slot, card in enumerate(hand):
-                if card >= 0:
-                    out.append(_slap(seat, owner, slot, serial))
+            row = rows.get(base + owner)
+            if row is None or len(row) < len(hand):
+                row = _slap_row(seat, owner, serial, len(hand))
+            if EMPTY in hand:
+                out += [row[i] for i, c in enumerate(hand) if c >= 0]
+            else:
+                out += row[:len(hand)]
         return out
 
     def default_action(self, state: KombioState, seat: int) -> Action | None:
