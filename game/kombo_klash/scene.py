@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -50,7 +51,7 @@ from .board_draw import (
 )
 from .choices import Choices, KomboOption, ability, kombo_table, trigger_prompt
 from .effects import Chain, CounterMove, Flight, FlightItem, Flip, FlipItem, Glow, Part, Pop
-from .layout import CENTRE, SIZE, Layout, Track
+from .layout import CENTRE, SIZE, Layout, Point, Track
 from .panels import Button, PromptBox, SeatLine, draw_card, draw_hints, draw_log, draw_prompt
 from .rules import (
     BoardCleared,
@@ -111,7 +112,7 @@ class Control:
     """One button: what it shows and what pressing it does."""
 
     button: Button
-    act: Callable[[], None]
+    act: Callable[[], object]        # what it returns (an accepted submit) is not used
 
 
 class KomboKlashScene(GameScreen):
@@ -347,6 +348,7 @@ class KomboKlashScene(GameScreen):
         t = self.table
         end = self.layout.discard_rect.center
         gap = 0.04 * s
+        starts: list[Point]
         if event.seat == self.viewer and t.hand:
             starts = [self.layout.hand_slot(i, len(t.hand)).center for i in range(len(t.hand))]
             t.hand.clear()
@@ -366,6 +368,7 @@ class KomboKlashScene(GameScreen):
 
     def _placed(self, event: Placed, s: float) -> Animation:
         t = self.table
+        start: Point
         if event.seat == self.viewer:
             count = len(t.hand)
             index = t.take(event.creature)
@@ -396,12 +399,12 @@ class KomboKlashScene(GameScreen):
             return Chain(Flight(TRAVEL * s * 1.3, items=[FlightItem(("face", event.creature), start, end, 0.0,
                                                                      self.layout.tile)],
                                 travel=TRAVEL * s * 1.3, arc=50, hides_hand=frozenset({index})))
-        end = self.layout.card_hand_point(event.seat, self.players)
+        away = self.layout.card_hand_point(event.seat, self.players)
 
         def done() -> None:
             t.counts[event.seat] += 1
         return Chain(Flight(TRAVEL * s * 1.3, on_done=done,
-                            items=[FlightItem(("face", event.creature), start, end, 0.0, self.layout.tile, 24)],
+                            items=[FlightItem(("face", event.creature), start, away, 0.0, self.layout.tile, 24)],
                             travel=TRAVEL * s * 1.3, arc=50))
 
     def _kicked(self, event: Kicked, s: float) -> Animation:
@@ -815,8 +818,8 @@ class KomboKlashScene(GameScreen):
             return [Control(Button(words.yes, kind="primary"), lambda: self.submit(Place(seat, creature, square, True))),
                     Control(Button(words.no), lambda: self.submit(Place(seat, creature, square, False)))]
         if ui.prompt == "kombos":
-            out = [Control(Button(f"Score {k.label}", kind="kombo"),
-                           lambda k=k: self.submit(Score(seat, k.squares))) for k in self.offered_kombos()]
+            out = [Control(Button(f"Score {k.label}", kind="kombo"), partial(self.submit, Score(seat, k.squares)))
+                   for k in self.offered_kombos()]
             return out[:self.layout.MAX_BUTTONS - 1] + [Control(Button("Cancel", kind="quiet"), self.cancel)]
         choices = self.choices(seat)
         out = []
@@ -883,11 +886,11 @@ class KomboKlashScene(GameScreen):
             lines = ("Several Kombos overlap:", "choose which one to score.") if k is None else (
                 "Several Kombos overlap: the", f"outlined one scores +{k.points}.")
             return "Score which Kombo?", lines, True
-        creature = self.picked_creature()
-        if creature is not None:
+        picked = self.picked_creature()
+        if picked is not None:
             detail = ("Put it on a marked space.", "A Snake may also go onto a", "face-up tile (spiral ring).") \
-                if creature == "Snake" else ("Put it on a marked space", "beside a tile or the draw pile.")
-            return f"Place your {creature}", detail, False
+                if picked == "Snake" else ("Put it on a marked space", "beside a tile or the draw pile.")
+            return f"Place your {picked}", detail, False
         played = int(self.view["played"])
         if not self.view["hand"]:
             return "Your turn", ("Your hand is empty and there is", "nothing to draw: end your turn."), False
@@ -1211,7 +1214,7 @@ class KomboKlashScene(GameScreen):
         text, bank = self.text, self.bank
         for line in self.seat_lines():
             self._piece(f"card {line.seat}", line, layout.seat_card(line.seat, self.players),
-                        lambda surf, line=line: draw_card(surf, text, bank, line))
+                        partial(draw_card, text=text, bank=bank, line=line))
         box = self.prompt_box()
         self._piece("prompt", box, layout.prompt_rect, lambda surf: draw_prompt(surf, layout, text, box))
         hint_title, hints = self.hints()
