@@ -776,6 +776,7 @@ def test_a_real_lan_game_on_loopback(tmp_path: Path) -> None:
         join = JoinScene(peer_app, device="kb2")
         peer_app.push(join)
         join.name_field.text = "Alice"
+        join.info = KABOOOM                       # the game row: what the host plays
         join.address_field.text = "127.0.0.1:47811"
         select_button(peer_app, join, "Join")
         peer_room = peer_app.stack.top
