@@ -764,21 +764,6 @@ def kicks(occupied: Sequence[bool], kangaroo: int) -> list[tuple[int, int]]:
             for dst in NEIGHBOURS[src] if not occupied[dst]]
 
 
-def _kick_targets(occupied: Sequence[bool]) -> set[int]:
-    """The empty spaces some tile could be kicked into now."""
-    return {dst for src in SPACES if occupied[src] for dst in NEIGHBOURS[src] if not occupied[dst]}
-
-
-def _can_kick_after(occupied: Sequence[bool], square: int) -> bool:
-    """With a Kangaroo placed on the empty `square`, would it have a tile to kick?"""
-    for src in SPACES:
-        if occupied[src]:
-            for dst in NEIGHBOURS[src]:
-                if dst != square and not occupied[dst]:
-                    return True
-    return False
-
-
 # -- the engine -----------------------------------------------------------------------------------
 
 
@@ -950,7 +935,7 @@ class KomboKlashEngine(Engine[KomboState]):
             if sq not in BESIDE_CENTRE and not _grow(state.occ) >> sq & 1:
                 raise IllegalActionError("a tile goes beside another tile or the draw pile", action)
             if trigger:
-                self._check_trigger(state, creature, sq, [t >= 0 for t in board], action)
+                self._check_trigger(state, creature, sq, action)
         hand.remove(tile)
         state.played += 1
         events: list[Event] = [Placed(seat, action.creature, sq, trigger)]
@@ -980,17 +965,18 @@ class KomboKlashEngine(Engine[KomboState]):
         return events
 
     @staticmethod
-    def _check_trigger(state: KomboState, creature: int, sq: int, occupied: list[bool],
-                       action: Action) -> None:
+    def _check_trigger(state: KomboState, creature: int, sq: int, action: Action) -> None:
+        """Refuse a trigger whose ability would have nothing to choose (with the tile on `sq`)."""
         if creature == CHAMELEON:
             raise IllegalActionError("the Chameleon has no ability when played", action)
         if creature == SNAKE:
             raise IllegalActionError("a Snake played to an empty space has no ability", action)
-        if creature == KANGAROO and not _can_kick_after(occupied, sq):
+        occ = state.occ
+        if creature == KANGAROO and not _grow(occ) & ~occ & ~(1 << sq):
             raise IllegalActionError("no tile has an empty space beside it to be kicked into", action)
-        if creature == ALLIGATOR and not any(state.up):
+        if creature == ALLIGATOR and not state.upm:
             raise IllegalActionError("there is no other face-up tile to swamp", action)
-        if creature == VULTURE and not any(occupied[s] and not state.up[s] for s in SPACES):
+        if creature == VULTURE and not occ & ~state.upm:
             raise IllegalActionError("there is no face-down tile to revive", action)
 
     def _resolve(self, state: KomboState, action: Action) -> list[Event]:
