@@ -9,6 +9,10 @@ Scenes draw on a logical 1280×720 frame; the display scales it into the window.
 exactly like the last one shown is not presented, and once the picture has stood still for a moment
 the loop draws only a few times a second (the Pacer) until input arrives or the picture moves
 again: an idle client costs next to nothing. The simulation keeps its fixed step all along.
+
+While it waits for the next frame the loop pumps input every 1.5 ms (game.ui.toolkit.pump), so every
+Press carries the time its event was taken from SDL's queue, not the time of the frame that handles
+it: two slaps 3 ms apart in one frame keep their order.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from typing import Any
 import pygame
 
 from game.ui.toolkit.nav import Navigator, NoNavigation
+from game.ui.toolkit.pump import InputPump, LoopEvent, Stamped
 from game.ui.toolkit.scene import Scene, SceneStack
 from game.ui.toolkit.settings import Settings, save_settings
 from game.ui.toolkit.theme import Fonts, use_palette
@@ -37,7 +42,6 @@ SETTLE = 0.5              # key's first repeat, devices.REPEAT_DELAY: a held arr
 DEEP_IDLE_FPS = 4         # ... and once it has stood still for DEEP_AFTER seconds
 DEEP_AFTER = 2.0
 MAX_WAIT = 0.1            # the simulation steps at least this often, drawn or not (under MAX_FRAME)
-POLL = 1 / 60             # how often an idle loop looks for input while it waits
 
 # Events that mean a player is doing something: the loop wakes to full speed at once. Mouse motion
 # only asks for a frame: it keeps the loop awake only if it changes the picture (a hover).
@@ -123,14 +127,9 @@ class Pacer:
 
 
 def wait_for_events(seconds: float, wake: bool) -> list[pygame.event.Event]:
-    """Sleep `seconds`, then take pygame's events; with `wake`, return as soon as one arrives (the
-    queue is looked at every POLL s: SDL's own wait polls every millisecond)."""
-    deadline = time.monotonic() + seconds
-    while (left := deadline - time.monotonic()) > 0:
-        if wake and pygame.event.peek():
-            break
-        time.sleep(min(left, POLL) if wake else left)
-    return pygame.event.get()
+    """Wait `seconds` pumping input (with `wake`: until the first event) and return pygame's events
+    without their stamps, for a caller that has no use for them; App.run keeps the stamps."""
+    return [stamped.event for stamped in InputPump().wait(seconds, wake)]
 
 
 class App:
@@ -201,9 +200,13 @@ class App:
 
     # -- input ------------------------------------------------------------------------------------
 
-    def feed(self, events: Iterable[pygame.event.Event]) -> None:
-        """Hand events to the scenes; a mouse event's position is in the logical frame by then."""
-        for event in events:
+    def feed(self, events: Iterable[LoopEvent]) -> None:
+        """Hand events to the scenes, in the order given; a mouse event's position is in the logical
+        frame by then. A Press is stamped with its event's pump time (`Stamped`), or with the clock's
+        reading now for an event that comes unstamped."""
+        now = self.clock()
+        for item in events:
+            stamp, event = (item.time, item.event) if isinstance(item, Stamped) else (now, item)
             if event.type in INPUT_EVENTS:
                 self._poked = True
             elif event.type == pygame.MOUSEMOTION:
@@ -220,7 +223,7 @@ class App:
             if self.stack.dispatch("handle_raw", event):
                 continue
             if self.inputs is not None:
-                for press in self.inputs.translate(event, self.clock()):
+                for press in self.inputs.translate(event, stamp):
                     self._poked = True
                     self.stack.dispatch("handle", press)
 
@@ -244,7 +247,7 @@ class App:
 
     # -- the frame --------------------------------------------------------------------------------
 
-    def step(self, events: Iterable[pygame.event.Event] | None = None) -> None:
+    def step(self, events: Iterable[LoopEvent] | None = None) -> None:
         """Input, then the fixed steps owed since the last call; no drawing."""
         ticks = round(self.clock() * TICKS_PER_SECOND)
         frame_ticks = 0 if self._last_ticks is None else ticks - self._last_ticks
@@ -255,7 +258,7 @@ class App:
         if not self.stack:
             self.running = False
 
-    def frame(self, events: Iterable[pygame.event.Event] | None = None) -> None:
+    def frame(self, events: Iterable[LoopEvent] | None = None) -> None:
         """A step and a drawing."""
         self.step(events)
         if self.running:
@@ -278,13 +281,15 @@ class App:
         return changed
 
     def run(self, present: Callable[[], Any] = pygame.display.flip,
-            wait: Callable[[float, bool], Iterable[pygame.event.Event]] = wait_for_events,
+            wait: Callable[[float, bool], Iterable[LoopEvent]] | None = None,
             pacer: Pacer | None = None) -> None:
         """Until quit: input and the simulation every turn; a drawing when the pacer says one is due,
         presented (`present`) when it changed or the window needs painting. `wait(seconds, wake)`
-        sleeps until the next frame is due and returns the events that came (when idle, `wake`:
-        return at the first one)."""
+        waits until the next frame is due and returns the events that came (when idle, `wake`:
+        return at the first one); by default an InputPump on the app's clock, which stamps them."""
         pacer = pacer if pacer is not None else Pacer()
+        if wait is None:
+            wait = InputPump(self.clock).wait
         while self.running:
             now = self.clock()
             events = wait(pacer.timeout(now), pacer.idle(now))
