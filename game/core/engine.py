@@ -24,9 +24,15 @@ from .wire import WIRE_POLICY, WireCodec
 
 @dataclass(frozen=True)
 class Action:
-    """Something a seat does. Subclasses add fields and a unique TAG."""
+    """Something a seat does. Subclasses add fields and a unique TAG.
+
+    STEP_FREE: the action answers something other than the step it was made against (KOMBIO's slap
+    names the discard it answers), so a seat may send it while others' actions move the game on:
+    a host takes it at any step of the game and lets the engine judge it (net.host_core). Every
+    other action is refused once the step it was made against has passed."""
 
     TAG: ClassVar[str] = ""
+    STEP_FREE: ClassVar[bool] = False
     seat: int
 
 

@@ -378,6 +378,7 @@ class Slap(Action):
     """Flip the card in `owner`'s `slot` onto discard number `discard`, claiming it matches."""
 
     TAG: ClassVar[str] = "slap"
+    STEP_FREE: ClassVar[bool] = True    # it answers a discard serial, not a step (Action.STEP_FREE)
     owner: int
     slot: int
     discard: int
