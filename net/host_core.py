@@ -22,6 +22,15 @@ asked to say Ready again (the host's own seats and bots are ready). `game_no` nu
 (0, 1, ...): every connection gets NewGame, step numbers start from 0 again, and intents of another
 game are refused as stale. `start()` then starts it exactly like the first.
 
+Real time (net.realtime; games that declare it, KOMBIO): an intent must be made against the present
+step, except a step-free action (Action.STEP_FREE, KOMBIO's slap), which answers something the
+engine numbers itself (a discard) and is taken at any step of the game: the game's race rules on it
+with the time it arrived here (so slaps count in arrival order; a fairer time is a later change),
+and the engine refuses one answering something older without penalty. A seat whose only moves are
+step-free is not waited for when it drops. `tick(now)`, called by the adapter every turn of its
+loop, makes the engine's default for a seat silent on a pending choice for `choice_seconds` (a
+dropped seat's too): time is the host's, given in each call, never read here.
+
 Secrecy: a connection only ever receives views, events and legal moves of the seats it holds, the
 spectator view, and the action its own seat made.
 
@@ -66,6 +75,7 @@ from . import messages as m
 from .clock import LatencyTable, answer
 from .delta import diff
 from .protocol import PROTOCOL_VERSION, ProtocolError, SchemaError, VersionMismatch
+from .realtime import Race, RealTime, realtime_for
 
 ConnId = Hashable
 TokenFactory = Callable[[], bytes]
@@ -200,6 +210,18 @@ class HostCore:
         self.live_for = LIVE_FOR      # a seat's connection heard from this recently keeps it
         # the last public view every joined connection holds: the next step is sent as a patch of it
         self._sent_public: tuple[int, dict] | None = None
+        self._realtime_setup(realtime_for(engine), seed)
+
+    def _realtime_setup(self, realtime: RealTime | None, seed: int) -> None:
+        """The game's real-time rules (net.realtime), fresh for a game played with `seed`."""
+        self.realtime = realtime
+        self._race: Race | None = realtime.race(seed) if realtime is not None else None
+        # how long a seat may stay silent on a choice with a default (a test may shorten it)
+        self.choice_seconds = realtime.choice_seconds if realtime is not None else float("inf")
+        # seat -> ((its default, its actions so far), since when on the host's clock): the
+        # silence a default ends; a seat that acts, or whose default changes, starts afresh
+        self._owed: dict[int, tuple[tuple[Action, int], float]] = {}
+        self._acts = [0] * self.config.players    # actions applied per seat (for the above)
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -292,8 +314,15 @@ class HostCore:
         return seat.holder is not None and seat.holder in self._conn_of
 
     def paused_on(self) -> frozenset[int]:
-        """Seats that must act but are open or away: the game waits for them."""
-        return frozenset(i for i in self.to_act() if not self._connected(self._seats[i]))
+        """Seats that must act but are open or away: the game waits for them. A seat whose only
+        moves are step-free (KOMBIO: a seat that may slap, and owes nothing) is not waited for:
+        the game goes on without its slaps."""
+        return frozenset(i for i in self.to_act()
+                         if not self._connected(self._seats[i]) and self._must_act(i))
+
+    def _must_act(self, seat: int) -> bool:
+        legal = self.engine.legal_actions(self.state, seat)
+        return not legal or any(not type(a).STEP_FREE for a in legal)
 
     def overdue(self, now: float, timeout: float) -> list[int]:
         """Seats played elsewhere (people, or a peer's bots) whose holder has been away for
@@ -637,6 +666,7 @@ class HostCore:
         self.log = []
         self.started = False
         self.game_no += 1
+        self._realtime_setup(self.realtime, seed)
         self._sent_public = None
         self.halted = ""
         for s in self._seats:
@@ -708,7 +738,10 @@ class HostCore:
             return refuse("malformed", str(exc))
         if action.seat not in self.seats_of(c.token):
             return refuse("not_your_seat", f"seat {action.seat + 1} is not yours")
-        if intent.step != self.step:
+        step_free = type(action).STEP_FREE
+        # a step-free action (a slap) answers what it names (a discard), not the step it was made
+        # against: others may have moved the game on meanwhile, and the engine judges it
+        if intent.step != self.step and not (step_free and intent.step < self.step):
             return refuse("stale", f"too late: the move was made at step {intent.step}, "
                                    f"the game has moved on to step {self.step}")
         if self.engine.outcome(self.state) is not None:
@@ -717,11 +750,75 @@ class HostCore:
         if waiting:
             names = ", ".join(f"seat {i + 1}" for i in sorted(waiting))
             return refuse("paused", f"waiting for {names} to join")
+        if step_free and self._race is not None:
+            return self._press(c, intent.ref, action, now, out, refuse)
         applied = len(self.log)
         self._apply(action, out, refuse)
         if len(self.log) > applied:
             c.last_ref = intent.ref
         return out
+
+    def _press(self, c: _Conn, ref: int, action: Action, now: float, out: Outbox,
+               refuse: Callable[[str, str], Outbox]) -> Outbox:
+        """A step-free press through the game's race (net.realtime), timed by its arrival here:
+        judged at once, so presses count in the order they arrive. The race rules on a copy of the
+        state; what it rules in is then applied as an ordinary step."""
+        assert self._race is not None
+        try:
+            rulings = self._race.judge(self.engine, self.engine.clone(self.state), [(action, now)])
+        except Exception as exc:  # noqa: BLE001  the engine failed inside the race: as in _apply
+            return self._engine_fault(exc, action, out, refuse)
+        for ruling in rulings:      # one press, one ruling (a judging window will bring more)
+            if not ruling.apply:
+                return refuse(ruling.code or "illegal", ruling.reason)
+            applied = len(self.log)
+            self._apply(ruling.action, out, refuse)
+            if len(self.log) > applied:
+                c.last_ref = ref
+        return out
+
+    def tick(self, now: float) -> Outbox:
+        """Time passing on the host's clock (the server calls this every turn of its loop): a seat
+        silent for `choice_seconds` on a choice the engine has a default for (KOMBIO: the look, a
+        slap's Give or Settle) gets the default, made by the host; a seat that has dropped too.
+        While the game is paused on a dropped seat the others' clocks stand still (their moves are
+        refused meanwhile), but the dropped seat's own runs, so its choice cannot hold the table."""
+        out = Outbox()
+        if self.realtime is None:
+            return out
+        while True:
+            acting = self.to_act()
+            for seat in [s for s in self._owed if s not in acting]:
+                del self._owed[seat]
+            paused = self.paused_on()
+            due: Action | None = None
+            for seat in sorted(acting):
+                default = self.realtime.default_action(self.state, seat)
+                if default is None:
+                    self._owed.pop(seat, None)
+                    continue
+                mark = (default, self._acts[seat])
+                owed = self._owed.get(seat)
+                if owed is None or owed[0] != mark or (paused and seat not in paused):
+                    self._owed[seat] = (mark, now)
+                elif due is None and now - owed[1] >= self.choice_seconds:
+                    due = default
+            if due is None:
+                return out
+            del self._owed[due.seat]
+            applied = len(self.log)
+            log.info("seat %d was silent for %g s: the host makes its default, %s", due.seat + 1,
+                     self.choice_seconds, due)
+            self._apply(due, out, self._default_refused(due))
+            if len(self.log) == applied:
+                return out      # refused or halted (logged): never loop on it
+
+    def _default_refused(self, action: Action) -> Callable[[str, str], Outbox]:
+        def refused(code: str, text: str) -> Outbox:
+            # the engine's own default is refused: an engine bug, in the log; the seat may still act
+            log.error("the engine refused its own default %s (%s): %s", action, code, text)
+            return Outbox()
+        return refused
 
     def act(self, action: Action) -> Outbox:
         """Apply an action on the host's own authority (tools, tests): no seat check, and an
@@ -752,6 +849,8 @@ class HostCore:
             self.log.pop()
             self.state, self._sent_public = before, sent
             return self._engine_fault(exc, action, out, refuse)
+        if 0 <= action.seat < len(self._acts):
+            self._acts[action.seat] += 1
         out.extend(step)
         return out
 
@@ -963,6 +1062,9 @@ class HostCore:
         host.halted = ""
         host.live_for = LIVE_FOR
         host._sent_public = None
+        # a resumed game's ties are broken afresh from its seed (a slap tie is rare, and judged
+        # again by nobody: the log holds the slaps in the order they were applied)
+        host._realtime_setup(realtime_for(engine), seed)
         return host
 
 

@@ -367,7 +367,8 @@ class HostServer:
     def _run(self) -> None:
         try:
             while not self._stopping:
-                timeout = TICK if (self._tickers or self.away_timeout is not None) else 0.1
+                timing = self._tickers or self.away_timeout is not None or self.core.realtime
+                timeout = TICK if timing else 0.1
                 if not self._calls.empty():
                     timeout = 0
                 events = self._sel.select(timeout)
@@ -646,6 +647,7 @@ class HostServer:
         if notice is not None:
             self._notice(notice)
         core = self.core
+        self._out.extend(core.tick(now))      # a silent seat's default choice, when due
         if self.away_timeout is not None and core.started and not core.over:
             for seat in core.overdue(now, self.away_timeout):
                 try:

@@ -13,6 +13,7 @@ it and must only queue the message, never block.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 
 from game.core.engine import Action, Engine, GameConfig, Outcome
@@ -23,14 +24,16 @@ from . import messages as m
 from .peer_core import PeerCore
 
 Send = Callable[[m.Message], None]
+Clock = Callable[[], float]
 
 
 class NetSession(Session):
     def __init__(self, engine: Engine, peer: PeerCore, send: Send,
-                 lock: threading.RLock | None = None) -> None:
+                 lock: threading.RLock | None = None, clock: Clock = time.monotonic) -> None:
         self.engine = engine
         self.peer = peer
         self._send = send
+        self._clock = clock       # a step-free action's press time, when its caller gives none
         self.lock = lock if lock is not None else threading.RLock()
 
     # -- plumbing for the adapter ----------------------------------------------------------------
@@ -102,7 +105,13 @@ class NetSession(Session):
     def submit(self, action: Action, pressed: float | None = None) -> None:
         """Send `action` to the host. Raises IllegalActionError at once for a move this client
         already knows to be wrong (not its seat, not listed, or no connection just now); the host
-        may still refuse it later (someone else moved first), which shows in notices()."""
+        may still refuse it later (someone else moved first), which shows in notices().
+
+        `pressed`: when the player pressed, on this machine's monotonic clock. A step-free action
+        (a slap: a race) always carries one, the time of this call if not given, so that the socket
+        adapter sends it by UDP as well as TCP (the first copy to arrive counts)."""
+        if pressed is None and type(action).STEP_FREE:
+            pressed = self._clock()
         with self.lock:
             if action.seat not in self.peer.seats:
                 raise IllegalActionError(f"seat {action.seat + 1} is not played on this client",
