@@ -592,26 +592,28 @@ def creature_kombos(creature: int, reals: int, chams: int) -> tuple[Kombo, ...]:
 
 def _largest_kombos(reals: int, chams: int) -> list[tuple[int, ...]]:
     """The largest legal Kombos in one connected group of real tiles and Chameleons."""
-    if chams.bit_count() <= reals.bit_count():
+    real_count = reals.bit_count()
+    if chams.bit_count() <= real_count:
         return [_squares_of(reals | chams)]
     # Too many Chameleons: try every subset of them small enough (at most 6 exist, so at most 64
-    # subsets) and keep each connected part that holds a real tile and is a legal Kombo.
-    cham_bits = [1 << sq for sq in _squares_of(chams)]
+    # subsets, walked as sub-masks) and keep each connected part that holds a real tile and is a
+    # legal Kombo.
     legal: set[int] = set()
-    for pick in range(1 << len(cham_bits)):
-        chosen = 0
-        for i, bit in enumerate(cham_bits):
-            if pick >> i & 1:
-                chosen |= bit
-        members = reals | chosen
-        left = reals
-        while left:
-            part = _component(left & -left, members)
-            left &= ~part
-            real = (part & reals).bit_count()
-            size = part.bit_count()
-            if size - real <= real and size >= TABLE.kombo_min:
-                legal.add(part)
+    chosen = chams
+    while True:
+        if chosen.bit_count() <= real_count:
+            members = reals | chosen
+            left = reals
+            while left:
+                part = _component(left & -left, members)
+                left &= ~part
+                real = (part & reals).bit_count()
+                size = part.bit_count()
+                if size - real <= real and size >= TABLE.kombo_min:
+                    legal.add(part)
+        if not chosen:
+            break
+        chosen = (chosen - 1) & chams
     if not legal:
         return []
     best = max(part.bit_count() for part in legal)
@@ -680,19 +682,20 @@ class KomboState:
     upm: int = 0
     faces_up: list[int] = field(default_factory=lambda: [0] * len(CREATURES))   # per creature
     # Kombos on the board now, worked out when first asked for: a cache, not part of the state.
-    # The memo keeps each creature's Kombos with the masks they came from, so that after a change
-    # only the creatures whose tiles moved are searched again (the search runs on every step).
+    # Each creature's Kombos are kept apart and searched again only when a face-up tile of that
+    # creature (or a Chameleon) changed: the list is asked for on every step.
     kombo_cache: list[Kombo] | None = field(default=None, compare=False, repr=False)
-    kombo_memo: tuple[tuple[int, int, tuple[Kombo, ...]], ...] = field(
-        default=(), compare=False, repr=False)
+    kombo_parts: list[tuple[Kombo, ...]] = field(
+        default_factory=lambda: [()] * CHAMELEON, compare=False, repr=False)
+    kombo_dirty: int = field(default=(1 << CHAMELEON) - 1, compare=False, repr=False)
 
     def copy(self) -> KomboState:
         return KomboState(
             self.players, self.target, self.phase, self.turn, list(self.board), list(self.up),
             [list(h) for h in self.hands], list(self.draw), list(self.discard), list(self.scores),
             self.in_round, self.round, self.played, self.scored, self.pending, self.pending_square,
-            list(self.redraw_done), self.last, self.rng.clone(), self.occ, self.upm, list(self.faces_up), self.kombo_cache,
-            self.kombo_memo)
+            list(self.redraw_done), self.last, self.rng.clone(), self.occ, self.upm, list(self.faces_up),
+            self.kombo_cache, list(self.kombo_parts), self.kombo_dirty)
 
     def put(self, sq: int, tile: int, face_up: bool) -> None:
         """Put `tile` on the empty space `sq`."""
@@ -700,7 +703,6 @@ class KomboState:
         self.occ |= 1 << sq
         if face_up:
             self.flip(sq, True)
-        self.kombo_cache = None
 
     def lift(self, sq: int) -> int:
         """Take the tile off `sq` (its square becomes empty) and return it."""
@@ -711,6 +713,8 @@ class KomboState:
         return tile
 
     def flip(self, sq: int, face_up: bool) -> None:
+        if self.up[sq] == face_up:
+            return
         bit = 1 << sq
         creature = self.board[sq] // TABLE.copies
         self.up[sq] = face_up
@@ -720,6 +724,8 @@ class KomboState:
         else:
             self.upm &= ~bit
             self.faces_up[creature] &= ~bit
+        # a Chameleon may join any creature's Kombo
+        self.kombo_dirty |= (1 << CHAMELEON) - 1 if creature == CHAMELEON else 1 << creature
         self.kombo_cache = None
 
     def faces(self) -> list[int]:
@@ -729,23 +735,14 @@ class KomboState:
 
     def kombos(self) -> list[Kombo]:
         if self.kombo_cache is None:
-            masks = self.faces_up
-            chams = masks[CHAMELEON]
-            old = self.kombo_memo
-            memo = []
-            found: list[Kombo] = []
-            for creature in range(CHAMELEON):
-                reals = masks[creature]
-                if old and old[creature][0] == reals and old[creature][1] == chams:
-                    entry = old[creature]
-                elif (reals | chams).bit_count() < TABLE.kombo_min:
-                    entry = (reals, chams, ())
-                else:
-                    entry = (reals, chams, creature_kombos(creature, reals, chams))
-                memo.append(entry)
-                found.extend(entry[2])
-            self.kombo_memo = tuple(memo)
-            self.kombo_cache = found
+            parts, dirty = self.kombo_parts, self.kombo_dirty
+            if dirty:
+                masks = self.faces_up
+                for creature in range(CHAMELEON):
+                    if dirty >> creature & 1:
+                        parts[creature] = creature_kombos(creature, masks[creature], masks[CHAMELEON])
+                self.kombo_dirty = 0
+            self.kombo_cache = [k for part in parts for k in part]
         return self.kombo_cache
 
 
