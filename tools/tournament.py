@@ -13,7 +13,10 @@ game still running after 20,000 actions is left out and counted as unfinished.
 Prints each pairing's win rates (overall and by who sat first) and, for more than one pairing, each
 level's rate over all its games. --min-win LEVEL=RATE (repeatable) makes the exit status 1 when that
 level's overall rate is below RATE, so the tool can stand in for a slow test. Bots decide from
-engine.view(state, seat) and engine.legal_actions(state, seat) only, as in the client.
+engine.view(state, seat) and engine.legal_actions(state, seat) only, as in the client. In a game
+where seats act at once (KOMBIO) the bots play through game.core.bots.SimulatedTable: they also see
+their seat's events, a duty move comes THINK_TIME simulated seconds after the bot was asked, a
+reaction (a slap) after the bot's own delay, and the earliest goes first (exact ties by the seed).
 """
 from __future__ import annotations
 
@@ -24,14 +27,17 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games_ready import ready_game, ready_games
 
+from game.core.bots import Bot, SimulatedTable
 from game.definition import GameDef
 
 MAX_ACTIONS = 20_000
+THINK_TIME = 1.0     # simulated seconds before a bot's duty move in a simultaneous game
 
 
 @dataclass
@@ -58,6 +64,8 @@ def play(info: GameDef, levels: list[str], options: dict[str, str], seed: int) -
     state = engine.new_game(info.make_config(len(levels), options), seed)
     assert info.bot is not None
     bots = [info.bot(level, seat, seed * 10 + seat) for seat, level in enumerate(levels)]
+    if engine.game_type.simultaneous:
+        return play_simultaneous(engine, state, dict(enumerate(bots)), seed)
     chooser = random.Random(seed)
     for _ in range(MAX_ACTIONS):
         outcome = engine.outcome(state)
@@ -68,6 +76,19 @@ def play(info: GameDef, levels: list[str], options: dict[str, str], seed: int) -
             raise RuntimeError(f"seed {seed}: nobody may act but the game is not over")
         seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
         engine.apply(state, bots[seat].choose(engine.view(state, seat), engine.legal_actions(state, seat)))
+    outcome = engine.outcome(state)
+    return outcome.winners if outcome is not None else None
+
+
+def play_simultaneous(engine: Any, state: Any, bots: dict[int, Bot], seed: int) -> tuple[int, ...] | None:
+    """A game where seats act at once (KOMBIO's slaps): the bots play on a simulated clock, duties
+    after THINK_TIME, reactions after their own delays, exact ties broken by the seed."""
+    table = SimulatedTable(engine, bots, seed, think_time=THINK_TIME)
+    for _ in range(MAX_ACTIONS):
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            return outcome.winners
+        table.play(state)
     outcome = engine.outcome(state)
     return outcome.winners if outcome is not None else None
 

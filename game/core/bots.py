@@ -141,21 +141,29 @@ class _Job:
 
 class _StepTap:
     """Wraps a session's poll(): the driver pulls the steps it needs for its bots, and whoever polls
-    the session gets every step, once, in order, as if the driver were not there."""
+    the session gets every step, once, in order, as if the driver were not there. Each side has its
+    own queue, so neither can take a step from the other."""
 
     def __init__(self, session: Session) -> None:
         self._inner = session.poll
-        self._held: list[Step] = []
+        self._for_poll: list[Step] = []
+        self._for_bots: list[Step] = []
         setattr(session, "poll", self.poll)   # noqa: B010  # an instance attribute shadows the method
 
-    def pull(self) -> list[Step]:
+    def _fetch(self) -> None:
         new = self._inner()
-        self._held += new
-        return new
+        self._for_poll += new
+        self._for_bots += new
+
+    def pull(self) -> list[Step]:
+        """The steps the driver has not seen yet."""
+        self._fetch()
+        steps, self._for_bots = self._for_bots, []
+        return steps
 
     def poll(self) -> list[Step]:
-        self.pull()
-        steps, self._held = self._held, []
+        self._fetch()
+        steps, self._for_poll = self._for_poll, []
         return steps
 
 
@@ -309,7 +317,8 @@ class SimulatedTable:
     plain action due `think_time` after the question, a Timed one after its delay), and returns the
     earliest due action, moving `now` to its time; exact ties are broken by a generator seeded from
     `seed`, drawn from only on a tie. `play(state)` also applies it and hands every bot its events.
-    Whoever applies actions some other way must call `record(state, events)` after each one.
+    Whoever applies actions some other way must call `record(state, events)` after each one (or,
+    through a LocalSession, `record_step(state, step)` with the step its poll() returns).
     """
 
     engine: Engine[Any]
@@ -360,8 +369,18 @@ class SimulatedTable:
         """After an action was applied: every bot gets its events, plain decisions are dropped (decided
         on a state that is gone), reactions stay while still legal, and every seat may be asked again."""
         engine = self.engine
+        self._next_step(state, {seat: [e for e in (engine.redact(ev, seat) for ev in events) if e is not None]
+                                for seat in self._inbox})
+
+    def record_step(self, state: Any, step: Step) -> None:
+        """`record` for an action applied through a LocalSession (whose bot seats are all local, so
+        the step carries each one's private events)."""
+        self._next_step(state, {seat: step.private.get(seat, step.events) for seat in self._inbox})
+
+    def _next_step(self, state: Any, events: Mapping[int, Sequence[Event]]) -> None:
+        engine = self.engine
         for seat, inbox in self._inbox.items():
-            inbox += [e for e in (engine.redact(ev, seat) for ev in events) if e is not None]
+            inbox += events[seat]
         self._idle.clear()
         acting = engine.to_act(state)
         for seat, due in list(self._due.items()):
