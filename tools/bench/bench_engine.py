@@ -9,7 +9,9 @@
 2. Bot decision time: median, p90 and worst per bot level, every seat of a game played by that
    level, over --games games per player count and option setting (the same settings as above). A
    bot chooses from engine.view(state, seat) and engine.legal_actions(state, seat) only, as in the
-   client; where the views name a phase (view["phase"]), the times are also split by phase.
+   client; where the views name a phase (view["phase"]), the times are also split by phase. A game
+   whose seats act at once (KOMBIO) is played through game.core.bots.SimulatedTable, and every
+   question a bot is asked is timed (a reaction or "nothing now" included).
 
 Times are wall clock and CPU time of this process; CPU time stays meaningful when other processes
 share the cores. A game still running after 20,000 actions is stopped and counted as unfinished.
@@ -29,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games_ready import ready_game, ready_games
 
-from game.core.engine import Engine, GameConfig
+from game.core.bots import Bot, Decision, SimulatedTable, feed
+from game.core.engine import Action, Engine, Event, GameConfig, View
 from game.definition import GameDef
 
 MAX_ACTIONS = 20_000
@@ -94,6 +97,14 @@ def bot_game(info: GameDef, engine: Engine, level: str, setting: Setting, seed: 
     state = engine.new_game(info.make_config(players, options), seed)
     assert info.bot is not None
     bots = [info.bot(level, seat, seed * 10 + seat) for seat in range(players)]
+    if engine.game_type.simultaneous:
+        # seats act at once (KOMBIO's slaps): played on a simulated clock, every question timed
+        table = SimulatedTable(engine, {s: _Timing(b, level, times) for s, b in enumerate(bots)}, seed)
+        for _ in range(MAX_ACTIONS):
+            if engine.outcome(state) is not None:
+                return True
+            table.play(state)
+        return engine.outcome(state) is not None
     chooser = random.Random(seed)
     for _ in range(MAX_ACTIONS):
         if engine.outcome(state) is not None:
@@ -110,6 +121,26 @@ def bot_game(info: GameDef, engine: Engine, level: str, setting: Setting, seed: 
             times.setdefault(f"{level} {phase}", []).append(spent)
         engine.apply(state, action)
     return engine.outcome(state) is not None
+
+
+class _Timing:
+    """A bot whose every choose() is timed into `times`, as bot_game does for turn-based games."""
+
+    def __init__(self, bot: Bot, level: str, times: dict[str, list[tuple[float, float]]]) -> None:
+        self.bot, self.level, self.times = bot, level, times
+
+    def observe(self, events: list[Event]) -> None:
+        feed(self.bot, events)
+
+    def choose(self, view: View, legal: list[Action]) -> Decision:
+        c0, t0 = time.thread_time(), time.perf_counter()
+        decision = self.bot.choose(view, legal)
+        spent = (time.perf_counter() - t0, time.thread_time() - c0)
+        self.times.setdefault(self.level, []).append(spent)
+        phase = view.get("phase")
+        if isinstance(phase, str):
+            self.times.setdefault(f"{self.level} {phase}", []).append(spent)
+        return decision
 
 
 def summary(samples: list[tuple[float, float]]) -> str:
