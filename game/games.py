@@ -11,8 +11,7 @@ from game.definition import GameDef
 
 _ENTRIES: tuple[str | GameDef, ...] = (
     "game.kombo_klash",
-    GameDef.coming_soon("kombio", "KOMBIO",
-                        "Keep your hand low, and slap matching cards before anyone else.", 2, 6),
+    "game.kombio",
     GameDef.coming_soon("combi_nations", "Combi-Nations",
                         "Build a country of hexes around its facilities.", 1, 5),
     "game.kabooom",

@@ -95,6 +95,11 @@ class GameScreen(Scene):
         """A press for the game (pause, the curtain and the end were dealt with). True if consumed."""
         return False
 
+    def passes_curtain(self, press: Press) -> bool:
+        """Whether `press` reaches the game while the curtain is up: in a simultaneous game the
+        others' real-time presses (a slap) must not wait for one player to take the screen."""
+        return False
+
     def pointer_moved(self, pos: tuple[int, int]) -> None:
         """The mouse moved to `pos` in logical coordinates."""
 
@@ -217,10 +222,11 @@ class GameScreen(Scene):
         self.update_game(dt)
         self._check_end(dt)
 
-    def take_steps(self) -> None:
+    def take_steps(self) -> list[Step]:
+        """Queue the new steps' events; returns the steps taken (a scene may read their events)."""
         steps = self.session.poll()
         if not steps:
-            return
+            return steps
         seat = self.viewer
         for step in steps:
             # the viewer's own version of each event (their draw, their hint); the viewer changes
@@ -228,6 +234,7 @@ class GameScreen(Scene):
             self._queue.extend(step.private.get(seat, step.events) if seat is not None else step.events)
         self.view = self.session.view(seat)
         self.steps_arrived(steps)
+        return steps
 
     def _follow_viewer(self) -> None:
         """Hand the screen to whoever should look now. Runs only while nothing is animating, so the
@@ -308,7 +315,7 @@ class GameScreen(Scene):
             self.app.nav.pause(self.app, self.match)
             return True
         waiting = self.curtain_seat
-        if waiting is not None:
+        if waiting is not None and not self.passes_curtain(press):
             self._curtain_press(press, waiting)
             return True
         if self.session.outcome() is None:

@@ -1,0 +1,123 @@
+"""KOMBIO card sprites, drawn in code and cached: a face with its value large and clear (and, for 7–14,
+a badge naming the ability a drawn card offers), a back with a lattice pattern, and the lifted and
+marked variants the table needs. Views carry card values, not card ids, so the standard deck's faces
+are named from the value (A, J, Q, K, Joker) rather than by suit.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.toolkit import theme
+from game.ui.toolkit.text import TextCache
+
+from .rules import BLIND_SWAP, DOUBLE_LOOK_SWAP, LOOK_OTHER, LOOK_OWN, LOOK_SWAP, ability_of
+
+CARD_RATIO = 1.4                  # height / width
+PAPER = (246, 240, 226)
+INK = (34, 30, 46)
+BACK = (64, 50, 128)
+BACK_LINE = (112, 96, 196)
+BADGE_WORDS = {LOOK_OWN: "LOOK own", LOOK_OTHER: "LOOK other", BLIND_SWAP: "SWAP",
+               LOOK_SWAP: "LOOK+SWAP", DOUBLE_LOOK_SWAP: "2 LOOK+SWAP"}
+# Value groups in colours that differ in lightness too (colour-blind players read them as well).
+LOW = (40, 140, 90)               # −1 and 0: the cards everybody wants
+HIGH = (190, 50, 60)              # 13 and 14
+STANDARD_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "K", -1: "K", 0: "Joker"}
+
+
+def value_text(value: int) -> str:
+    return "−1" if value == -1 else str(value)
+
+
+def value_colour(value: int) -> tuple[int, int, int]:
+    if value <= 0:
+        return LOW
+    if value >= 13:
+        return HIGH
+    return INK
+
+
+class CardArt:
+    """Card sprites by (kind, value, width), built once each."""
+
+    def __init__(self, text: TextCache, deck: str) -> None:
+        self.text = text
+        self.deck = deck
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def size(self, width: int) -> tuple[int, int]:
+        return width, round(width * CARD_RATIO)
+
+    def face(self, value: int, width: int) -> pygame.Surface:
+        key = ("face", value, width)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = self._face(value, width)
+        return surf
+
+    def back(self, width: int) -> pygame.Surface:
+        key = ("back", width)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = self._back(width)
+        return surf
+
+    def gap(self, width: int) -> pygame.Surface:
+        key = ("gap", width)
+        surf = self._cache.get(key)
+        if surf is None:
+            w, h = self.size(width)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (*theme.PANEL_EDGE, 150), surf.get_rect(), 2, border_radius=max(4, w // 10))
+            self._cache[key] = surf
+        return surf
+
+    def _face(self, value: int, width: int) -> pygame.Surface:
+        w, h = self.size(width)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(4, w // 10)
+        pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, (120, 110, 140), surf.get_rect(), 2, border_radius=radius)
+        colour = value_colour(value)
+        big = self.text.get(value_text(value), max(14, round(w * 0.62)), colour, True)
+        surf.blit(big, big.get_rect(center=(w // 2, round(h * 0.46))))
+        corner = self.text.get(value_text(value), max(10, w // 5), colour, True)
+        surf.blit(corner, (max(3, w // 14), 2))
+        if self.deck == "standard" and value in STANDARD_RANKS:
+            rank = self.text.get(STANDARD_RANKS[value], max(10, w // 5), colour, True)
+            surf.blit(rank, rank.get_rect(topright=(w - max(3, w // 14), 2)))
+        ability = ability_of(value)
+        if ability and w >= 40:
+            words = BADGE_WORDS[ability]
+            label = self.text.get(words, max(9, w // 6), PAPER, True)
+            if label.get_width() > w - 6:
+                scale = (w - 6) / label.get_width()
+                label = pygame.transform.smoothscale(
+                    label, (w - 6, max(1, round(label.get_height() * scale))))
+            badge = pygame.Rect(0, 0, w - 4, label.get_height() + 4)
+            badge.midbottom = (w // 2, h - 3)
+            pygame.draw.rect(surf, (70, 60, 150), badge, border_radius=radius // 2 + 2)
+            surf.blit(label, label.get_rect(center=badge.center))
+        return surf
+
+    def _back(self, width: int) -> pygame.Surface:
+        w, h = self.size(width)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(4, w // 10)
+        pygame.draw.rect(surf, BACK, surf.get_rect(), border_radius=radius)
+        inner = surf.get_rect().inflate(-max(6, w // 7), -max(6, w // 7))
+        step = max(6, w // 6)
+        pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+        for k in range(-inner.h, inner.w + inner.h, step):     # a diagonal lattice
+            pygame.draw.line(pattern, BACK_LINE, (k, 0), (k + inner.h, inner.h), 2)
+            pygame.draw.line(pattern, BACK_LINE, (k, inner.h), (k + inner.h, 0), 2)
+        surf.blit(pattern, inner)
+        pygame.draw.rect(surf, theme.ACCENT, inner, 2, border_radius=max(3, radius - 2))
+        pygame.draw.rect(surf, (30, 24, 60), surf.get_rect(), 2, border_radius=radius)
+        if w >= 40:
+            mark = self.text.get("K", max(12, w // 3), theme.ACCENT, True)
+            disc = pygame.Rect(0, 0, mark.get_height(), mark.get_height())
+            disc.center = (w // 2, h // 2)
+            pygame.draw.ellipse(surf, BACK, disc)
+            surf.blit(mark, mark.get_rect(center=disc.center))
+        return surf

@@ -1,0 +1,119 @@
+"""Where everything of the KOMBIO table goes on the 1280×720 logical screen: each seat's hand around
+the table (2–6 seats), the draw and discard piles in the middle, the choice buttons under them, and
+the side panel (prompt, scores, log, keys). Pure geometry: no drawing, no game state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+TABLE_W = 940                     # the table's width; the side panel takes the rest
+PANEL_X = TABLE_W + 10
+SCREEN = (1280, 720)
+
+# Hand centres (x, y) by place around the table.
+_BOTTOM, _TOP, _LEFT, _RIGHT = (470, 598), (470, 120), (120, 352), (820, 352)
+_TOP_LEFT, _TOP_RIGHT, _BOTTOM_LEFT, _BOTTOM_RIGHT = (230, 120), (710, 120), (230, 598), (710, 598)
+# Seats go round the table to the left (clockwise on screen) from the bottom.
+_PLACES: dict[int, tuple[tuple[int, int], ...]] = {
+    2: (_BOTTOM, _TOP),
+    3: (_BOTTOM, _TOP_LEFT, _TOP_RIGHT),
+    4: (_BOTTOM, _LEFT, _TOP, _RIGHT),
+    5: (_BOTTOM, _LEFT, _TOP_LEFT, _TOP_RIGHT, _RIGHT),
+    6: (_BOTTOM_LEFT, _LEFT, _TOP_LEFT, _TOP_RIGHT, _RIGHT, _BOTTOM_RIGHT),
+}
+
+
+@dataclass(frozen=True)
+class Layout:
+    players: int
+    card: int = 52                # a hand card's width
+    gap: int = 8
+
+    @property
+    def card_h(self) -> int:
+        return round(self.card * 1.4)
+
+    def centre(self, seat: int) -> tuple[int, int]:
+        return _PLACES[self.players][seat]
+
+    def far_row_up(self, seat: int) -> bool:
+        """Whether the far row (row 0) is drawn above the near row: the near row faces its player,
+        away from the table's middle."""
+        return self.centre(seat)[1] >= 300
+
+    def card_width(self, slots: int) -> int:
+        """A hand that grew wide draws its cards smaller, so it keeps clear of its neighbours."""
+        columns = max(2, (slots + 1) // 2)
+        return min(self.card, (250 - (columns - 1) * self.gap) // columns)
+
+    def slot_rect(self, seat: int, slot: int, slots: int) -> pygame.Rect:
+        width = self.card_width(slots)
+        height = round(width * 1.4)
+        columns = max(2, (slots + 1) // 2)
+        col, row = divmod(slot, 2)
+        cx, cy = self.centre(seat)
+        left = cx - (columns * width + (columns - 1) * self.gap) // 2
+        top_row = 0 if self.far_row_up(seat) else 1
+        y = cy - height - self.gap // 2 if row == top_row else cy + self.gap // 2
+        return pygame.Rect(left + col * (width + self.gap), y, width, height)
+
+    def hand_rect(self, seat: int, slots: int) -> pygame.Rect:
+        rects = [self.slot_rect(seat, i, max(slots, 4)) for i in range(max(slots, 4))]
+        return rects[0].unionall(rects[1:])
+
+    def name_pos(self, seat: int, slots: int) -> tuple[int, int]:
+        """Where a seat's name plate is centred: on the outer side of its hand."""
+        hand = self.hand_rect(seat, slots)
+        if self.far_row_up(seat) and self.centre(seat)[1] > 500:
+            return hand.centerx, hand.top - 16
+        if self.centre(seat)[1] < 300:
+            return hand.centerx, hand.top - 16
+        return hand.centerx, hand.bottom + 16
+
+    # -- the middle --
+    @property
+    def draw_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, 70, 98).move(330 - 35, 300 - 49)
+
+    @property
+    def discard_rect(self) -> pygame.Rect:
+        """The top discard, large."""
+        return pygame.Rect(0, 0, 100, 140).move(470 - 50, 300 - 70)
+
+    @property
+    def held_rect(self) -> pygame.Rect:
+        """The drawn card, held beside the piles."""
+        return pygame.Rect(0, 0, 80, 112).move(610 - 40, 300 - 56)
+
+    def button_rects(self, count: int) -> list[pygame.Rect]:
+        width, height, gap = 150, 40, 10
+        total = count * width + (count - 1) * gap
+        x = 470 - total // 2
+        return [pygame.Rect(x + i * (width + gap), 392, width, height) for i in range(count)]
+
+    @property
+    def banner_centre(self) -> tuple[int, int]:
+        return (470, 300)
+
+    @property
+    def toast_centre(self) -> tuple[int, int]:
+        return (470, 470)
+
+    # -- the side panel --
+    @property
+    def prompt_rect(self) -> pygame.Rect:
+        return pygame.Rect(PANEL_X, 10, SCREEN[0] - PANEL_X - 10, 190)
+
+    @property
+    def scores_rect(self) -> pygame.Rect:
+        return pygame.Rect(PANEL_X, 210, SCREEN[0] - PANEL_X - 10, 200)
+
+    @property
+    def log_rect(self) -> pygame.Rect:
+        return pygame.Rect(PANEL_X, 420, SCREEN[0] - PANEL_X - 10, 150)
+
+    @property
+    def hint_rect(self) -> pygame.Rect:
+        return pygame.Rect(PANEL_X, 580, SCREEN[0] - PANEL_X - 10, 130)
