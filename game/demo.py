@@ -3,13 +3,17 @@
 Used by `kombo-arcade --demo GAME`: it goes through the same LocalSession and BotDriver as a real
 match (bots decide in-process, with no pause), so a demo that runs is a smoke test of the whole
 engine-session-bot path without a window.
+
+A game with simultaneous moves (KOMBIO's slaps) is a race against the clock: bots react after delays
+of their own, so it is played on game.core.bots.SimulatedTable's simulated clock instead, which
+applies the earliest due move of all the bots (ties by the seed): same seed, same game, no waiting.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.core.bots import BotDriver, load_factory
-from game.core.engine import Outcome
+from game.core.bots import BotDriver, SimulatedTable, load_factory
+from game.core.engine import GameConfig, Outcome
 from game.core.errors import ConfigError, KomboError
 from game.core.seats import seat_name
 from game.core.session import LocalSession, SeatInfo
@@ -18,6 +22,7 @@ from game.games import game_by_key
 
 # The client's seat names (game.ui.toolkit.theme.PLAYER_NAMES); repeated so a demo never imports pygame.
 MAX_STEPS = 100_000   # a game that has not ended by then is an engine or bot bug, not a long game
+THINK_TIME = 1.0      # simulated seconds before a bot's duty move: its rivals' reactions may come first
 
 
 class DemoError(KomboError, ValueError):
@@ -64,12 +69,27 @@ def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
     except ConfigError as exc:
         raise DemoError(str(exc)) from None
     seats = [SeatInfo(seat_name(i), "bot", level) for i, level in enumerate(chosen)]
-    session = LocalSession(info.engine(), config, seed, seats)
-    driver = BotDriver(session, info.bot_path, info.engine_path, seed=seed, think_time=0.0,
-                       inline=True)
     shown = ", ".join(f"{k} {v}" for k, v in sorted(options.items()))
     out(f"{info.title}: {players} players, seed {seed}" + (f", {shown}" if shown else ""))
     out("Bots: " + ", ".join(f"{s.name} {s.level}" for s in seats))
+    if info.engine().game_type.simultaneous:
+        outcome = _simulated(info, config, seed, chosen, out)
+    else:
+        outcome = _driven(info, config, seed, seats, out)
+    out(f"Result: {outcome.termination.text}")
+    for seat, score in enumerate(outcome.scores):
+        out(f"  {seat_name(seat):<7} {score}")
+    names = ", ".join(seat_name(w) for w in outcome.winners)
+    out(("Winners: " if len(outcome.winners) > 1 else "Winner: ") + names)
+    return outcome
+
+
+def _driven(info: GameDef, config: GameConfig, seed: int, seats: list[SeatInfo],
+            out: Callable[[str], None]) -> Outcome:
+    """A turn-based game through a LocalSession and the BotDriver, as a window plays it."""
+    session = LocalSession(info.engine(), config, seed, seats)
+    driver = BotDriver(session, info.bot_path, info.engine_path, seed=seed, think_time=0.0,
+                       inline=True)
     try:
         while session.outcome() is None:
             if session.step >= MAX_STEPS:
@@ -82,9 +102,28 @@ def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
         driver.close()
     outcome = session.outcome()
     assert outcome is not None
-    out(f"Result: {outcome.termination.text}")
-    for seat, score in enumerate(outcome.scores):
-        out(f"  {seat_name(seat):<7} {score}")
-    names = ", ".join(seat_name(w) for w in outcome.winners)
-    out(("Winners: " if len(outcome.winners) > 1 else "Winner: ") + names)
+    return outcome
+
+
+def _simulated(info: GameDef, config: GameConfig, seed: int, levels: list[str],
+               out: Callable[[str], None]) -> Outcome:
+    """A game with simultaneous moves on a simulated clock (see the module's docstring)."""
+    engine = info.engine()
+    factory = load_factory(info.bot_path)
+    # each bot seeded as the BotDriver seeds it, so a seat's bot is the same one in both paths
+    bots = {seat: factory(level, seat, seed + seat) for seat, level in enumerate(levels)}
+    table = SimulatedTable(engine, bots, seed, think_time=THINK_TIME)
+    state = engine.new_game(config, seed)
+    step = 0
+    while engine.outcome(state) is None:
+        if step >= MAX_STEPS:
+            raise DemoError(f"no end after {MAX_STEPS} actions")
+        try:
+            action, _ = table.play(state)
+        except RuntimeError as exc:     # no bot has anything to do: a bot or engine bug
+            raise DemoError(f"the bots made no move at step {step}: {exc}") from exc
+        step += 1
+        out(f"{step:4d}  {action}")
+    outcome = engine.outcome(state)
+    assert outcome is not None
     return outcome

@@ -49,7 +49,7 @@ def test_one_level_applies_to_every_bot(capsys):
 @pytest.mark.parametrize("argv, words", [
     (["--bogus"], "unrecognized arguments"),
     (["--demo", "chess"], "no game called 'chess'"),
-    (["--demo", "kombio"], "coming soon"),
+    (["--demo", "combi_nations"], "coming soon"),
     (["--demo", "kabooom", "--players", "9"], "2 to 4 players"),
     (["--demo", "kabooom", "--players", "two"], "number of players"),
     (["--demo", "kabooom", "--seed", "x"], "whole number"),
