@@ -13,7 +13,7 @@ PANEL_X = TABLE_W + 10
 SCREEN = (1280, 720)
 
 # Hand centres (x, y) by place around the table.
-_BOTTOM, _TOP, _LEFT, _RIGHT = (470, 598), (470, 120), (120, 352), (820, 352)
+_BOTTOM, _TOP, _LEFT, _RIGHT = (470, 598), (470, 120), (140, 352), (800, 352)
 _TOP_LEFT, _TOP_RIGHT, _BOTTOM_LEFT, _BOTTOM_RIGHT = (230, 120), (710, 120), (230, 598), (710, 598)
 # Seats go round the table to the left (clockwise on screen) from the bottom.
 _PLACES: dict[int, tuple[tuple[int, int], ...]] = {
