@@ -188,6 +188,7 @@ class BotDriver:
         self._local: dict[int, Bot] = {}
         self._inbox: dict[int, list[Event]] = {seat: [] for seat in session.bot_seats}
         self._tap = _StepTap(session)
+        self._updating = False
 
     def _executor(self) -> cf.Executor:
         if self._pool is None:
@@ -217,13 +218,16 @@ class BotDriver:
         return bot.choose(view, legal)
 
     def _take_inbox(self, seat: int) -> list[Event]:
-        events, self._inbox[seat] = self._inbox[seat], []
+        events, self._inbox[seat] = self._inbox.get(seat, []), []
         return events
 
     def _collect_events(self) -> None:
+        # bot seats may change during a game (a seat left long enough is handed to a bot): the
+        # events go to the seats that are bots now; a new bot starts from what it sees from here
+        seats = tuple(self.session.bot_seats)
         for step in self._tap.pull():
-            for seat, inbox in self._inbox.items():
-                inbox += step.private.get(seat, step.events)
+            for seat in seats:
+                self._inbox.setdefault(seat, []).extend(step.private.get(seat, step.events))
 
     def _settle(self, job: _Job, decision: Decision) -> None:
         if decision is None:
@@ -236,6 +240,17 @@ class BotDriver:
 
     def update(self, now: float) -> list[Action]:
         """Start and finish bot jobs; returns the actions submitted this call."""
+        if self._updating:
+            # a session whose own poll() drives this driver (a test double does) must not recurse
+            # through the step tap
+            return []
+        self._updating = True
+        try:
+            return self._update(now)
+        finally:
+            self._updating = False
+
+    def _update(self, now: float) -> list[Action]:
         session = self.session
         self._collect_events()
         submitted: list[Action] = []
