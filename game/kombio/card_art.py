@@ -17,6 +17,9 @@ PAPER = (246, 240, 226)
 INK = (34, 30, 46)
 BACK = (64, 50, 128)
 BACK_LINE = (112, 96, 196)
+BADGE = (58, 44, 140)            # the ability badge: dark enough for paper-white words
+BACK_DOT = (150, 136, 226)
+BACK_BAND = (34, 26, 78)
 BADGE_WORDS = {LOOK_OWN: "LOOK own", LOOK_OTHER: "LOOK other", BLIND_SWAP: "SWAP",
                LOOK_SWAP: "LOOK+SWAP", DOUBLE_LOOK_SWAP: "2 LOOK+SWAP"}
 # Value groups in colours that differ in lightness too (colour-blind players read them as well).
@@ -89,18 +92,20 @@ class CardArt:
         ability = ability_of(value)
         if ability and w >= 40:
             words = BADGE_WORDS[ability]
-            label = self.text.get(words, max(9, w // 6), PAPER, True)
+            label = self.text.get(words, max(10, w // 5), PAPER, True)
             if label.get_width() > w - 6:
                 scale = (w - 6) / label.get_width()
                 label = pygame.transform.smoothscale(
                     label, (w - 6, max(1, round(label.get_height() * scale))))
-            badge = pygame.Rect(0, 0, w - 4, label.get_height() + 4)
-            badge.midbottom = (w // 2, h - 3)
-            pygame.draw.rect(surf, (70, 60, 150), badge, border_radius=radius // 2 + 2)
+            badge = pygame.Rect(0, 0, w - 4, label.get_height() + 2)
+            badge.midbottom = (w // 2, h - 2)
+            pygame.draw.rect(surf, BADGE, badge, border_radius=radius // 2 + 2)
             surf.blit(label, label.get_rect(center=badge.center))
         return surf
 
     def _back(self, width: int) -> pygame.Surface:
+        """A back that reads as a back, never as a value: a two-tone lattice over the whole card and a
+        KOMBIO word-mark on a band across the middle (a lone letter read as a King)."""
         w, h = self.size(width)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(4, w // 10)
@@ -108,16 +113,25 @@ class CardArt:
         inner = surf.get_rect().inflate(-max(6, w // 7), -max(6, w // 7))
         step = max(6, w // 6)
         pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-        for k in range(-inner.h, inner.w + inner.h, step):     # a diagonal lattice
+        for k in range(-inner.h, inner.w + inner.h, step):     # a diagonal lattice ...
             pygame.draw.line(pattern, BACK_LINE, (k, 0), (k + inner.h, inner.h), 2)
             pygame.draw.line(pattern, BACK_LINE, (k, inner.h), (k + inner.h, 0), 2)
+        for k in range(-inner.h, inner.w + inner.h, step):     # ... with a dot where the lines cross
+            for j in range(0, inner.h + step, step):
+                pygame.draw.circle(pattern, BACK_DOT, (k + step // 2 + j, j), max(1, step // 6))
         surf.blit(pattern, inner)
         pygame.draw.rect(surf, theme.ACCENT, inner, 2, border_radius=max(3, radius - 2))
         pygame.draw.rect(surf, (30, 24, 60), surf.get_rect(), 2, border_radius=radius)
-        if w >= 40:
-            mark = self.text.get("K", max(12, w // 3), theme.ACCENT, True)
-            disc = pygame.Rect(0, 0, mark.get_height(), mark.get_height())
-            disc.center = (w // 2, h // 2)
-            pygame.draw.ellipse(surf, BACK, disc)
-            surf.blit(mark, mark.get_rect(center=disc.center))
+        if w >= 34:
+            mark = self.text.get("KOMBIO", max(8, w // 5), theme.ACCENT, True)
+            room = inner.w - 6
+            if mark.get_width() > room:
+                mark = pygame.transform.smoothscale(
+                    mark, (room, max(1, round(mark.get_height() * room / mark.get_width()))))
+            band = pygame.Rect(inner.x, 0, inner.w, mark.get_height() + 6)
+            band.centery = h // 2
+            pygame.draw.rect(surf, BACK_BAND, band)
+            pygame.draw.line(surf, theme.ACCENT, band.topleft, band.topright, 1)
+            pygame.draw.line(surf, theme.ACCENT, (band.x, band.bottom - 1), (band.right - 1, band.bottom - 1), 1)
+            surf.blit(mark, mark.get_rect(center=band.center))
         return surf

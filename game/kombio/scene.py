@@ -87,6 +87,7 @@ Key = tuple[Any, ...]          # ("card", owner, slot), ("draw",), ("discard",),
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 TRAVEL = 0.32
 LOOK_HOLD = 2.4                # how long a look's cards stay lifted (face up for the looker)
+WINDOW_OPEN, WINDOW_MATCHED, WINDOW_CLOSED = "open", "matched", "closed"   # the top discard's slap window
 REVEAL_HOLD = 6.0              # the round-end reveal, unless a player presses on
 ABILITY_WORDS = {"look_own": "look at one of your cards", "look_other": "look at an opponent's card",
                  "blind_swap": "swap two cards unseen", "look_swap": "look at a card, then swap it",
@@ -516,7 +517,7 @@ class KombioScene(GameScreen):
         self.say(f"Wrong slap! {who}'s {value_text(event.value)} is not{on[3:] or ' a match'}: {penalty}",
                  theme.BAD, 3.2)
         self.app.audio.play("error")
-        over = (lay.discard_rect.centerx + 60, lay.discard_rect.centery - 20)
+        over = (lay.discard_rect.right + 70, lay.discard_rect.centery)    # beside the pile, not over it
         return Chain(self._fly(event.value, start, over, lay.card, 90, frozenset({place}), speed=0.8),
                      WrongMark(1.1, hides=frozenset({place}), value=event.value, at=over),
                      self._fly(None, over, start, 90, lay.card, frozenset({place}), speed=0.8))
@@ -872,20 +873,61 @@ class KombioScene(GameScreen):
         surface.blit(label, label.get_rect(midtop=(d.centerx, d.bottom + 6)))
         p = lay.discard_rect
         if t.top is not None:
+            if self.slap_window() == WINDOW_OPEN:
+                # the window is open: a halo and a call to slap, gone once matched or closed
+                for grow, shade in ((18, 70), (12, 120), (6, 200)):
+                    halo = pygame.Surface(p.inflate(grow, grow).size, pygame.SRCALPHA)
+                    pygame.draw.rect(halo, (*theme.ACCENT, shade), halo.get_rect(), 3, border_radius=12)
+                    surface.blit(halo, p.inflate(grow, grow))
+                tag = self.text.get("SLAP!", 22, theme.ACCENT, True)
+                surface.blit(tag, tag.get_rect(midbottom=(p.centerx, p.top - 10)))
             surface.blit(self.art.face(t.top, p.w), p)
-            if self.view["top_matched"] and not self.busy():
-                tag = self.text.get("matched", 18, theme.ACCENT, True)
-                surface.blit(tag, tag.get_rect(midtop=(p.centerx, p.bottom + 26)))
         else:
             surface.blit(self.art.gap(p.w), p)
         label = self.text.get("Discard", 20, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midtop=(p.centerx, p.bottom + 6)))
+        self._draw_slap_window(surface)
         if t.holding and not self.busy():
             h = lay.held_rect
             value = self.view["held"]
             surface.blit(self.art.back(h.w) if value is None else self.art.face(int(value), h.w), h)
             who = self.text.get(f"{self.seat_name(t.turn)} holds", 18, theme.seat_colour(t.turn), True)
             surface.blit(who, who.get_rect(midtop=(h.centerx, h.bottom + 6)))
+
+    def slap_window(self) -> str:
+        """The top discard's slap window as the table shows it: WINDOW_OPEN (anyone may still slap it),
+        WINDOW_MATCHED (someone matched it) or WINDOW_CLOSED (nothing to slap, or the truth has moved on
+        to a discard the table does not show yet)."""
+        view = self.view
+        if self.shown.top is None or self.shown.serial != int(view["discard_serial"]):
+            return WINDOW_CLOSED
+        if view["top_matched"]:
+            return WINDOW_MATCHED
+        if view["discard_open"] and view["may_slap"]:
+            return WINDOW_OPEN
+        return WINDOW_CLOSED
+
+    def attempt_marks(self) -> list[int]:
+        """The seats that have used their one attempt on the discard the table shows."""
+        if self.shown.top is None or self.shown.serial != int(self.view["discard_serial"]):
+            return []
+        return [int(s) for s in self.view["attempted"]]
+
+    def _draw_slap_window(self, surface: pygame.Surface) -> None:
+        p = self.layout.discard_rect
+        state = self.slap_window()
+        if state == WINDOW_MATCHED:
+            tag = self.text.get("matched", 18, theme.ACCENT, True)
+            surface.blit(tag, tag.get_rect(midbottom=(p.centerx, p.top - 10)))
+        marks = self.attempt_marks()
+        if not marks:
+            return
+        # one symbol a seat that has slapped this discard (one attempt each), in a column at its side
+        x = p.left - 16
+        head = self.text.get("tried", 14, theme.TEXT_DIM)
+        surface.blit(head, head.get_rect(midbottom=(x, p.top + 2)))
+        for i, seat in enumerate(marks):
+            draw_seat_symbol(surface, seat, (x, p.top + 14 + 20 * i), 14, theme.seat_colour(seat), theme.BG)
 
     def _draw_hands(self, surface: pygame.Surface) -> None:
         lay, t = self.layout, self.shown
@@ -1056,11 +1098,16 @@ class WrongMark(Part):
     at: tuple[float, float] = (0.0, 0.0)
 
     def draw(self, surface: pygame.Surface, alpha: float, art: Any) -> None:
+        # a red frame and a cross in a corner disc, off the value, so everyone reads what was slapped
         sprite = art.face(self.value, 90)
         rect = sprite.get_rect(center=(round(self.at[0]), round(self.at[1])))
+        pygame.draw.rect(surface, theme.BAD, rect.inflate(10, 10), border_radius=12)
         surface.blit(sprite, rect)
-        pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 6)
-        pygame.draw.line(surface, theme.BAD, rect.topright, rect.bottomleft, 6)
+        centre = (rect.right - 4, rect.top + 4)
+        pygame.draw.circle(surface, theme.BAD, centre, 16)
+        pygame.draw.circle(surface, theme.TEXT, centre, 16, 2)
+        for dx in (-7, 7):
+            pygame.draw.line(surface, theme.TEXT, (centre[0] - 7, centre[1] - dx), (centre[0] + 7, centre[1] + dx), 4)
 
 
 def default_choice(legal: list[Action]) -> Action | None:
