@@ -288,14 +288,17 @@ class App:
         waits until the next frame is due and returns the events that came (when idle, `wake`:
         return at the first one); by default an InputPump on the app's clock, which stamps them."""
         pacer = pacer if pacer is not None else Pacer()
+        hold: Callable[[], None] = lambda: None      # a caller's own wait pumps by itself
         if wait is None:
-            wait = InputPump(self.clock).wait
+            pump = InputPump(self.clock)
+            wait, hold = pump.wait, pump.hold
         while self.running:
             now = self.clock()
             events = wait(pacer.timeout(now), pacer.idle(now))
             self.step(events)
             if not self.running:
                 break
+            hold()
             now = self.clock()
             if self._poked:
                 self._poked = False
@@ -306,6 +309,7 @@ class App:
             if not (pacer.due(now) or self._repaint):
                 continue
             changed = self.draw_changed()
+            hold()
             pacer.drawn(now, changed)
             if changed or self._repaint:
                 self._repaint = False

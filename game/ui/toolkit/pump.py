@@ -54,6 +54,7 @@ class InputPump:
         self._sleep = sleep
         self._drain = drain
         self.pumps = 0          # drains so far: the bench's pumping rate
+        self._held: list[Stamped] = []
 
     def pump(self) -> list[Stamped]:
         """Drain SDL's queue now; every event drained carries the clock's reading taken just after
@@ -63,12 +64,19 @@ class InputPump:
         self.pumps += 1
         return [Stamped(now, event) for event in events]
 
+    def hold(self) -> None:
+        """Drain SDL's queue now and keep what came for the next wait. The loop calls it between
+        updating and drawing a frame and again before presenting it, so a press that comes while
+        the loop is busy is stamped when that piece of work ends, not only after the whole frame."""
+        self._held += self.pump()
+
     def wait(self, seconds: float, wake: bool) -> list[Stamped]:
         """Spend `seconds` pumping every slice and return what came, in SDL's order; with `wake`,
         return as soon as a drain brings anything (an idle loop answers input at once). The first
         drain is at once: it stamps what came while the last frame was being drawn."""
         deadline = self.clock() + seconds
-        got = self.pump()
+        got, self._held = self._held, []
+        got += self.pump()
         while not (wake and got):
             left = deadline - self.clock()
             if left <= 0:
