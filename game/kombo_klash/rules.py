@@ -499,6 +499,39 @@ _END_TURNS = tuple(EndTurn(seat) for seat in range(SEATS))
 _REDRAWS = tuple((Redraw(seat, False), Redraw(seat, True)) for seat in range(SEATS))
 _TO_ACT = tuple(frozenset({seat}) for seat in range(SEATS))
 
+# The Place actions of a whole board row at once, for the ~100 a turn lists: for each seat, creature
+# and row of five squares, indexed by the row's 5-bit mask of target squares, the actions on those
+# squares in ascending order, as _PLACE_ROWS[seat][creature][kind][row][bits] with kind _UNTRIGGERED
+# (trigger False only), _TRIGGERED (trigger True only) or _BOTH ((False, True) per square, as _PLACES
+# lists them). A move list is then five concatenations per creature instead of a loop over squares.
+_UNTRIGGERED, _TRIGGERED, _BOTH = 0, 1, 2
+_ROW_BITS = (1 << SIZE) - 1
+
+
+def _place_row(row: tuple[tuple[Place, ...], ...], first: int, bits: int, kind: int) -> tuple[Place, ...]:
+    out: list[Place] = []
+    for col in range(SIZE):
+        if bits >> col & 1 and row[first + col]:
+            out += row[first + col] if kind == _BOTH else row[first + col][kind:kind + 1]
+    return tuple(out)
+
+
+_PLACE_ROWS: tuple[tuple[tuple[tuple[tuple[tuple[Place, ...], ...], ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(tuple(_place_row(row, r * SIZE, bits, kind) for bits in range(1 << SIZE))
+                      for r in range(SIZE))
+                for kind in (_UNTRIGGERED, _TRIGGERED, _BOTH))
+          for row in places) for places in _PLACES)
+
+
+def _places_on(rows: tuple[tuple[tuple[Place, ...], ...], ...], mask: int, out: list[Action]) -> None:
+    """Append to `out` the actions of one creature and kind (a _PLACE_ROWS[seat][creature][kind])
+    on the squares of `mask`, in ascending order of square."""
+    out += rows[0][mask & _ROW_BITS]
+    out += rows[1][mask >> SIZE & _ROW_BITS]
+    out += rows[2][mask >> 2 * SIZE & _ROW_BITS]
+    out += rows[3][mask >> 3 * SIZE & _ROW_BITS]
+    out += rows[4][mask >> 4 * SIZE & _ROW_BITS]
+
 
 # -- Kombos ---------------------------------------------------------------------------------------
 
@@ -547,6 +580,10 @@ _BESIDE_CENTRE_MASK = sum(1 << sq for sq in BESIDE_CENTRE)
 _HALF = 13
 _LOW_SQUARES = tuple(tuple(sq for sq in range(_HALF) if m >> sq & 1) for m in range(1 << _HALF))
 _HIGH_SQUARES = tuple(tuple(sq + _HALF for sq in low) for low in _LOW_SQUARES)
+
+
+# The creature of each tile as a one-bit mask: a hand's creatures are OR-ed together on every step.
+_CREATURE_BIT: tuple[int, ...] = tuple(1 << (tile // COPIES) for tile in range(TILES))
 
 
 def _squares_of(mask: int) -> tuple[int, ...]:
@@ -688,6 +725,11 @@ class KomboState:
     kombo_parts: list[tuple[Kombo, ...]] = field(
         default_factory=lambda: [()] * CHAMELEON, compare=False, repr=False)
     kombo_dirty: int = field(default=(1 << CHAMELEON) - 1, compare=False, repr=False)
+    # The Score actions of Kombos seen so far, by (seat, squares): a Kombo stays on offer for many
+    # steps and building a checked action costs more than finding it again. Shared by copies (its
+    # actions are immutable and keyed by value).
+    score_cache: dict[tuple[int, tuple[int, ...]], Score] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def copy(self) -> KomboState:
         return KomboState(
@@ -695,7 +737,7 @@ class KomboState:
             [list(h) for h in self.hands], list(self.draw), list(self.discard), list(self.scores),
             self.in_round, self.round, self.played, self.scored, self.pending, self.pending_square,
             list(self.redraw_done), self.last, self.rng.clone(), self.occ, self.upm, list(self.faces_up),
-            self.kombo_cache, list(self.kombo_parts), self.kombo_dirty)
+            self.kombo_cache, list(self.kombo_parts), self.kombo_dirty, self.score_cache)
 
     def put(self, sq: int, tile: int, face_up: bool) -> None:
         """Put `tile` on the empty space `sq`."""
@@ -738,12 +780,22 @@ class KomboState:
             parts, dirty = self.kombo_parts, self.kombo_dirty
             if dirty:
                 masks = self.faces_up
-                for creature in range(CHAMELEON):
-                    if dirty >> creature & 1:
-                        parts[creature] = creature_kombos(creature, masks[creature], masks[CHAMELEON])
+                for creature in _LOW_SQUARES[dirty]:      # the dirty creatures
+                    parts[creature] = creature_kombos(creature, masks[creature], masks[CHAMELEON])
                 self.kombo_dirty = 0
-            self.kombo_cache = [k for part in parts for k in part]
+            self.kombo_cache = [k for part in parts if part for k in part]
         return self.kombo_cache
+
+    def score_actions(self, seat: int, kombos: list[Kombo]) -> list[Score]:
+        """The Score action of each of `kombos` (from kombos()) for `seat`."""
+        cache, out = self.score_cache, []
+        for kombo in kombos:
+            key = (seat, kombo.squares)
+            action = cache.get(key)
+            if action is None:
+                action = cache[key] = Score(seat, kombo.squares)
+            out.append(action)
+        return out
 
 
 # -- pure board helpers (shared with the bots and the scene) ---------------------------------------
@@ -821,25 +873,30 @@ class KomboKlashEngine(Engine[KomboState]):
         if hand:
             occ, upm = state.occ, state.upm
             beside_tiles = _grow(occ) & ~occ
-            spaces = _squares_of((beside_tiles | _BESIDE_CENTRE_MASK) & ~occ & _NOT_CENTRE)
-            places = _PLACES[seat]
-            for creature in sorted({t // COPIES for t in hand}):
-                row = places[creature]
+            spaces = (beside_tiles | _BESIDE_CENTRE_MASK) & ~occ & _NOT_CENTRE
+            place_rows = _PLACE_ROWS[seat]
+            kinds = 0                         # the creatures in hand, as a bit mask
+            for tile in hand:
+                kinds |= _CREATURE_BIT[tile]
+            for creature in _LOW_SQUARES[kinds]:      # its set bits, ascending
+                rows = place_rows[creature]
                 if creature == SNAKE:
-                    out += [row[sq][0] for sq in spaces]
-                    out += [row[sq][1] for sq in _squares_of(upm & ~state.faces_up[SNAKE])]
+                    _places_on(rows[_UNTRIGGERED], spaces, out)
+                    _places_on(rows[_TRIGGERED], upm & ~state.faces_up[SNAKE], out)
                 elif (creature == CHAMELEON or (creature == ALLIGATOR and not upm)
                       or (creature == VULTURE and not occ & ~upm)):
-                    out += [row[sq][0] for sq in spaces]
+                    _places_on(rows[_UNTRIGGERED], spaces, out)
                 elif creature == KANGAROO and beside_tiles.bit_count() < 2:
                     # a kick needs an empty space beside some tile other than the Kangaroo's own
-                    for sq in spaces:
+                    row = _PLACES[seat][creature]
+                    for sq in _squares_of(spaces):
                         out += row[sq] if beside_tiles & ~(1 << sq) else row[sq][:1]
                 else:
-                    for sq in spaces:
-                        out += row[sq]
+                    _places_on(rows[_BOTH], spaces, out)
         if not state.scored:
-            out += [Score(seat, k.squares) for k in state.kombos()]
+            kombos = state.kombos()
+            if kombos:
+                out += state.score_actions(seat, kombos)
         if state.played or not hand:
             out.append(_END_TURNS[seat])
         return out
