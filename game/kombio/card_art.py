@@ -110,7 +110,8 @@ class CardArt:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(4, w // 10)
         pygame.draw.rect(surf, BACK, surf.get_rect(), border_radius=radius)
-        inner = surf.get_rect().inflate(-max(6, w // 7), -max(6, w // 7))
+        border = min(max(6, w // 7), w - 2)      # a tiny card keeps a pattern at least 2 px wide
+        inner = surf.get_rect().inflate(-border, -border)
         step = max(6, w // 6)
         pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
         for k in range(-inner.h, inner.w + inner.h, step):     # a diagonal lattice ...

@@ -11,6 +11,7 @@ import pygame
 TABLE_W = 940                     # the table's width; the side panel takes the rest
 PANEL_X = TABLE_W + 10
 SCREEN = (1280, 720)
+MIN_CARD = 16                     # a hand grown very wide (many penalties) still draws cards you can see
 
 # Hand centres (x, y) by place around the table.
 _BOTTOM, _TOP, _LEFT, _RIGHT = (470, 598), (470, 120), (140, 352), (800, 352)
@@ -46,7 +47,7 @@ class Layout:
     def card_width(self, slots: int) -> int:
         """A hand that grew wide draws its cards smaller, so it keeps clear of its neighbours."""
         columns = max(2, (slots + 1) // 2)
-        return min(self.card, (250 - (columns - 1) * self.gap) // columns)
+        return max(MIN_CARD, min(self.card, (250 - (columns - 1) * self.gap) // columns))
 
     def slot_rect(self, seat: int, slot: int, slots: int) -> pygame.Rect:
         width = self.card_width(slots)

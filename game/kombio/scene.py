@@ -175,6 +175,7 @@ class KombioScene(GameScreen):
         self.held_value: int | None = None      # the drawn card as the viewer saw it arrive
         self.hover: Key | None = None
         self._static: pygame.Surface | None = None
+        self._slap_anim: tuple[Slapped, Animation] | None = None   # a slap's animation not drawn yet
 
     # -- who sees and who acts -------------------------------------------------------------------
     def looking_seat(self) -> int | None:
@@ -245,11 +246,15 @@ class KombioScene(GameScreen):
     def log_rect(self) -> pygame.Rect:
         return self.layout.log_rect
 
-    def update_game(self, dt: float) -> None:
-        now = self.app.now()
-        if self.slaps.due(now):
+    def update(self, dt: float) -> None:
+        # Slaps are judged before the step's own update, so a slap's events start animating in this
+        # same step (judged after it, they would wait a step: 8 ms more from key to screen).
+        if self.slaps.due(self.app.now()):
             self._judge_slaps()
-        self._run_countdowns(now)
+        super().update(dt)
+
+    def update_game(self, dt: float) -> None:
+        self._run_countdowns(self.app.now())
 
     # -- slaps ------------------------------------------------------------------------------------
     def slap(self, seat: int, key: Key, time: float) -> None:
@@ -424,7 +429,9 @@ class KombioScene(GameScreen):
             self.app.audio.play("capture")
             return delay(1.4 * s)
         if isinstance(event, Slapped):
-            return self._slapped(event, s)
+            anim = self._slapped(event, s)
+            self._slap_anim = (event, anim)
+            return anim
         if isinstance(event, PenaltyDrawn):
             if event.slot < 0:
                 self._log(f"{self.seat_name(event.seat)} owes a penalty card, but none is left", event.seat)
@@ -477,6 +484,10 @@ class KombioScene(GameScreen):
                 t.scores = list(event.scores)
             return Reveal(REVEAL_HOLD, on_done=revealed, event=event)
         return None
+
+    def slap_drawn(self, event: Slapped) -> None:
+        """Called once a slap's animation is first drawn (the slap is on screen): a hook for the
+        latency bench (tools/bench/bench_slap_latency.py); the game needs nothing here."""
 
     def _looked(self, event: Looked) -> Animation:
         seat = event.seat
@@ -857,6 +868,9 @@ class KombioScene(GameScreen):
             self._draw_reveal(surface, anim)
         elif anim is not None and hasattr(anim, "draw"):
             anim.draw(surface, alpha, self.art)
+            if self._slap_anim is not None and anim is self._slap_anim[1]:
+                event, self._slap_anim = self._slap_anim[0], None
+                self.slap_drawn(event)
         self._draw_cursors(surface)
         self._draw_buttons(surface)
         self._draw_panel(surface)
