@@ -94,6 +94,11 @@ ABILITY_WORDS = {"look_own": "look at one of your cards", "look_other": "look at
                  "double_look_swap": "look at two cards, then swap them"}
 
 
+ABILITY_STEPS = {"look_own": "Select one of your own cards.", "look_other": "Select an opponent's card.",
+                 "blind_swap": "Select the first of two cards.", "look_swap": "Select the card to look at.",
+                 "double_look_swap": "Select a card to look at."}
+
+
 @dataclass
 class Shown:
     """What the table shows now (the truth as of the last animation that landed)."""
@@ -799,6 +804,11 @@ class KombioScene(GameScreen):
         phase = view["phase"]
         if phase == OVER:
             return -1, "Game over", [self.winner_text()]
+        if isinstance(self.anim, Reveal) and self.anim.event is not None:
+            # the table still shows the round that ended; the next round's prompt waits for it
+            return -1, f"Round {self.anim.event.round} ends", [
+                "Every hand is shown and added", "up: the lowest total wins.",
+                "Select: on to the next round" if self.anim.age > 1.5 else ""]
         if phase == LOOK:
             waiting = [s for s in range(self.players) if not view["looked"][s]]
             seat = self.viewer if self.viewer is not None else (waiting[0] if waiting else -1)
@@ -830,8 +840,10 @@ class KombioScene(GameScreen):
         if phase == DRAWN:
             return turn, "You drew a card", ["Select a card of yours to", "replace, or discard it."]
         ability = str(view["ability"])
+        step = "Now the card to swap it with." if self.ui.first_pick is not None or view["ability_looks"] \
+            else ABILITY_STEPS.get(ability, "Select a card on the table.")
         return turn, f"Ability: {ABILITY_WORDS.get(ability, ability)}", [
-            "Select the card(s) on the table,", "or Skip."]
+            step, "Outlined cards can be chosen,", "or Skip."]
 
     def hints(self) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
@@ -949,6 +961,7 @@ class KombioScene(GameScreen):
         memory = self.view["memory"] if not self.busy() else []
         looks = {tuple(x) for x in self.view["ability_looks"]} if not self.busy() else set()
         pick = self.ui.first_pick
+        choosable = self.ability_targets() if not self.busy() else set()
         for owner, hand in enumerate(t.hands):
             colour = theme.seat_colour(owner)
             slots = len(hand)
@@ -970,7 +983,24 @@ class KombioScene(GameScreen):
                     surface.blit(num, num.get_rect(center=bubble.center))
                 if (owner, slot) in looks or (pick is not None and pick[1:] == (owner, slot)):
                     pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=8)
+                elif (owner, slot) in choosable:
+                    pygame.draw.rect(surface, theme.TEXT, rect.inflate(6, 6), 2, border_radius=7)
             self._draw_name(surface, owner, slots, colour)
+
+    def ability_targets(self) -> set[tuple[int, int]]:
+        """The cards the seat using an ability on this screen may choose next: what a Peek names, or a
+        swap's cards (once a first card is picked, its partners)."""
+        seat = self.turn_actor()
+        if seat is None or self.view["phase"] != ABILITY:
+            return set()
+        legal = self.legal(seat)
+        out = {(a.owner, a.slot) for a in legal if isinstance(a, Peek)}
+        swaps = [a for a in legal if isinstance(a, Swap)]
+        pick = self.ui.first_pick
+        if pick is not None:
+            first = (int(pick[1]), int(pick[2]))
+            return out | {b if a == first else a for a, b in ((s.a, s.b) for s in swaps) if first in (a, b)}
+        return out | {place for s in swaps for place in (s.a, s.b)}
 
     def _draw_name(self, surface: pygame.Surface, seat: int, slots: int, colour: tuple[int, int, int]) -> None:
         t = self.shown
@@ -1087,7 +1117,7 @@ class KombioScene(GameScreen):
                 if value is None:
                     continue
                 surface.blit(self.art.face(int(value), rect.w), rect)
-        veil = pygame.Rect(0, 0, 440, 60 + 34 * len(event.totals))
+        veil = pygame.Rect(0, 0, 460, 96 + 34 * len(event.totals))
         veil.center = (470, 330)
         pygame.draw.rect(surface, theme.PANEL, veil, border_radius=14)
         pygame.draw.rect(surface, theme.ACCENT, veil, 2, border_radius=14)
@@ -1101,7 +1131,12 @@ class KombioScene(GameScreen):
             extra = f" +{bonus}" if bonus > 0 else ""
             line = f"{self.seat_name(s)}: hand {total}{extra}  →  {event.scores[s]}"
             text = self.text.get(line, 22, theme.seat_colour(s), True)
-            surface.blit(text, (veil.x + 24, y))
+            draw_seat_symbol(surface, s, (veil.x + 26, y + 12), 14, theme.seat_colour(s), theme.PANEL)
+            surface.blit(text, (veil.x + 42, y))
+        why = self.text.get(reveal_note(event, caller), 17, theme.TEXT_DIM)
+        if why.get_width() > veil.w - 24:
+            why = pygame.transform.smoothscale(why, (veil.w - 24, why.get_height()))
+        surface.blit(why, why.get_rect(midbottom=(veil.centerx, veil.bottom - 12)))
 
 
 @dataclass
@@ -1122,6 +1157,18 @@ class WrongMark(Part):
         pygame.draw.circle(surface, theme.TEXT, centre, 16, 2)
         for dx in (-7, 7):
             pygame.draw.line(surface, theme.TEXT, (centre[0] - 7, centre[1] - dx), (centre[0] + 7, centre[1] + dx), 4)
+
+
+def reveal_note(event: RoundEnded, caller: str) -> str:
+    """Why a +10 or +15 was added, in one line under the reveal's sums."""
+    if event.caller < 0:
+        return "Nobody called: each adds their hand."
+    bonus = event.added[event.caller] - event.totals[event.caller]
+    if bonus > 0:
+        return f"+{bonus}: {caller} called but did not have the lowest hand."
+    if any(a > t for a, t in zip(event.added, event.totals)):
+        return f"{caller} called with the lowest hand: everyone else +10."
+    return f"{caller} called: each adds their hand."
 
 
 def default_choice(legal: list[Action]) -> Action | None:
