@@ -326,3 +326,72 @@ def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal():
             assert e.value is None
         if isinstance(e, Looked) and e.seat != 0:
             assert e.values == ()
+
+
+# -- the slap window and the attempt markers ---------------------------------------------------------
+
+def test_the_slap_window_is_open_on_a_fresh_discard_and_marks_who_tried():
+    def ready(m: Match) -> bool:
+        s = state(m)
+        if s.phase != "turn" or not s.open or s.pending or s.attempted:
+            return False
+        top = s.values[s.discard[-1]]
+        return any(c >= 0 and s.values[c] != top for c in s.hands[0])
+    app, clock, match, scene = make([human("kb1"), human("kb2")], ready)
+    assert scene.slap_window() == "open"
+    assert scene.attempt_marks() == []
+    s = state(match)
+    top = s.values[s.discard[-1]]
+    slot = next(i for i, c in enumerate(s.hands[0]) if c >= 0 and s.values[c] != top)
+    scene.cursors[0] = ("card", 0, slot)
+    press(app, "kb1", "slap", time=1.0)
+    settle(app, clock, scene)
+    assert scene.attempt_marks() == [0]            # Red used the one attempt on this discard
+    assert scene.slap_window() == "open"           # a wrong slap leaves it open for the others
+
+
+def test_a_matched_discard_closes_the_window():
+    def ready(m: Match) -> bool:
+        s = state(m)
+        return s.phase == "turn" and matching_card(m) is not None and s.attempted == 0
+    app, clock, match, scene = make([human("kb1"), human("kb2")], ready)
+    owner, slot = matching_card(match)
+    scene.cursors[1] = ("card", owner, slot)
+    press(app, "kb2", "slap", time=1.0)
+    settle(app, clock, scene)
+    assert scene.slap_window() == "matched"
+    assert 1 in scene.attempt_marks()
+
+
+def test_no_window_while_the_pile_is_empty():
+    app, clock, match, scene = make([human("kb1"), BOT])
+    if scene.shown.top is None:
+        assert scene.slap_window() == "closed"
+        assert scene.attempt_marks() == []
+
+
+def test_the_card_back_carries_no_value_letter_and_hands_stay_drawable():
+    from game.kombio.card_art import CardArt
+    from game.kombio.layout import MIN_CARD, Layout
+    app, clock, match, scene = make([human("kb1"), BOT])
+    art = CardArt(scene.text, "kombio")
+    for width in (4, 16, 52, 100):
+        assert art.back(width).get_width() == width
+    assert Layout(2).card_width(60) >= MIN_CARD
+
+
+def test_the_ability_outlines_only_legal_cards():
+    app, clock, match, scene = make([human("kb1"), BOT, BOT], at_turn(0, "ability"))
+    targets = scene.ability_targets()
+    legal = match.session.legal_actions(0)
+    named = {(a.owner, a.slot) for a in legal if isinstance(a, Peek)}
+    named |= {p for a in legal if hasattr(a, "a") for p in (a.a, a.b)}
+    assert targets and targets <= named
+
+
+def test_the_reveal_note_explains_the_bonus():
+    from game.kombio.scene import reveal_note
+    lowest = RoundEnded(1, 0, ((1,), (5,)), (1, 5), (1, 15), (1, 15))
+    assert "+10" in reveal_note(lowest, "Red")
+    beaten = RoundEnded(1, 0, ((9,), (5,)), (9, 5), (24, 5), (24, 5))
+    assert "+15" in reveal_note(beaten, "Red")
