@@ -499,39 +499,6 @@ _END_TURNS = tuple(EndTurn(seat) for seat in range(SEATS))
 _REDRAWS = tuple((Redraw(seat, False), Redraw(seat, True)) for seat in range(SEATS))
 _TO_ACT = tuple(frozenset({seat}) for seat in range(SEATS))
 
-# The Place actions of a whole board row at once, for the ~100 a turn lists: for each seat, creature
-# and row of five squares, indexed by the row's 5-bit mask of target squares, the actions on those
-# squares in ascending order, as _PLACE_ROWS[seat][creature][kind][row][bits] with kind _UNTRIGGERED
-# (trigger False only), _TRIGGERED (trigger True only) or _BOTH ((False, True) per square, as _PLACES
-# lists them). A move list is then five concatenations per creature instead of a loop over squares.
-_UNTRIGGERED, _TRIGGERED, _BOTH = 0, 1, 2
-_ROW_BITS = (1 << SIZE) - 1
-
-
-def _place_row(row: tuple[tuple[Place, ...], ...], first: int, bits: int, kind: int) -> tuple[Place, ...]:
-    out: list[Place] = []
-    for col in range(SIZE):
-        if bits >> col & 1 and row[first + col]:
-            out += row[first + col] if kind == _BOTH else row[first + col][kind:kind + 1]
-    return tuple(out)
-
-
-_PLACE_ROWS: tuple[tuple[tuple[tuple[tuple[tuple[Place, ...], ...], ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple(tuple(_place_row(row, r * SIZE, bits, kind) for bits in range(1 << SIZE))
-                      for r in range(SIZE))
-                for kind in (_UNTRIGGERED, _TRIGGERED, _BOTH))
-          for row in places) for places in _PLACES)
-
-
-def _places_on(rows: tuple[tuple[tuple[Place, ...], ...], ...], mask: int, out: list[Action]) -> None:
-    """Append to `out` the actions of one creature and kind (a _PLACE_ROWS[seat][creature][kind])
-    on the squares of `mask`, in ascending order of square."""
-    out += rows[0][mask & _ROW_BITS]
-    out += rows[1][mask >> SIZE & _ROW_BITS]
-    out += rows[2][mask >> 2 * SIZE & _ROW_BITS]
-    out += rows[3][mask >> 3 * SIZE & _ROW_BITS]
-    out += rows[4][mask >> 4 * SIZE & _ROW_BITS]
-
 
 # -- Kombos ---------------------------------------------------------------------------------------
 
@@ -662,6 +629,7 @@ def _largest_kombos(reals: int, chams: int) -> list[tuple[int, ...]]:
 
 REDRAW, PLAY, OVER = "redraw", "play", "over"
 KICK, SWAMP, REVIVE = "kick", "swamp", "revive"
+_CHOICE_OF: Mapping[int, str] = MappingProxyType({KANGAROO: KICK, ALLIGATOR: SWAMP, VULTURE: REVIVE})
 
 
 class PendingView(TypedDict):
@@ -758,7 +726,7 @@ class KomboState:
         if self.up[sq] == face_up:
             return
         bit = 1 << sq
-        creature = self.board[sq] // TABLE.copies
+        creature = self.board[sq] // COPIES
         self.up[sq] = face_up
         if face_up:
             self.upm |= bit
@@ -873,26 +841,26 @@ class KomboKlashEngine(Engine[KomboState]):
         if hand:
             occ, upm = state.occ, state.upm
             beside_tiles = _grow(occ) & ~occ
-            spaces = (beside_tiles | _BESIDE_CENTRE_MASK) & ~occ & _NOT_CENTRE
-            place_rows = _PLACE_ROWS[seat]
+            spaces = _squares_of((beside_tiles | _BESIDE_CENTRE_MASK) & ~occ & _NOT_CENTRE)
+            places = _PLACES[seat]
             kinds = 0                         # the creatures in hand, as a bit mask
             for tile in hand:
                 kinds |= _CREATURE_BIT[tile]
             for creature in _LOW_SQUARES[kinds]:      # its set bits, ascending
-                rows = place_rows[creature]
+                row = places[creature]
                 if creature == SNAKE:
-                    _places_on(rows[_UNTRIGGERED], spaces, out)
-                    _places_on(rows[_TRIGGERED], upm & ~state.faces_up[SNAKE], out)
+                    out += [row[sq][0] for sq in spaces]
+                    out += [row[sq][1] for sq in _squares_of(upm & ~state.faces_up[SNAKE])]
                 elif (creature == CHAMELEON or (creature == ALLIGATOR and not upm)
                       or (creature == VULTURE and not occ & ~upm)):
-                    _places_on(rows[_UNTRIGGERED], spaces, out)
+                    out += [row[sq][0] for sq in spaces]
                 elif creature == KANGAROO and beside_tiles.bit_count() < 2:
                     # a kick needs an empty space beside some tile other than the Kangaroo's own
-                    row = _PLACES[seat][creature]
-                    for sq in _squares_of(spaces):
+                    for sq in spaces:
                         out += row[sq] if beside_tiles & ~(1 << sq) else row[sq][:1]
                 else:
-                    _places_on(rows[_BOTH], spaces, out)
+                    for sq in spaces:
+                        out += row[sq]
         if not state.scored:
             kombos = state.kombos()
             if kombos:
@@ -1012,7 +980,7 @@ class KomboKlashEngine(Engine[KomboState]):
                 events.append(HandDiscarded(seat, count))
                 events.extend(self._draw(state, seat, count, "scatter"))
             elif creature in (KANGAROO, ALLIGATOR, VULTURE):
-                state.pending = {KANGAROO: KICK, ALLIGATOR: SWAMP, VULTURE: REVIVE}[creature]
+                state.pending = _CHOICE_OF[creature]
                 state.pending_square = sq
                 return events
         events.extend(self._after_tile(state))
