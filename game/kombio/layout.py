@@ -92,7 +92,7 @@ class Layout:
         width, height, gap = 150, 40, 10
         total = count * width + (count - 1) * gap
         x = 470 - total // 2
-        return [pygame.Rect(x + i * (width + gap), 392, width, height) for i in range(count)]
+        return [pygame.Rect(x + i * (width + gap), 404, width, height) for i in range(count)]   # below the "Discard" label
 
     @property
     def banner_centre(self) -> tuple[int, int]:
