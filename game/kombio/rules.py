@@ -740,6 +740,11 @@ def _slap_row(seat: int, owner: int, serial: int, length: int) -> list[Slap]:
     return row
 
 
+def _holds_card(hand: list[int]) -> bool:
+    """Some slot of `hand` holds a card (any(c >= 0 ...) without a generator: asked on every slap)."""
+    return hand.count(EMPTY) != len(hand)
+
+
 def _swap(seat: int, a: tuple[int, int], b: tuple[int, int]) -> Swap:
     if b < a:
         a, b = b, a
@@ -1075,10 +1080,10 @@ class KombioEngine(Engine[KombioState]):
         return [_swap(seat, at, other)]
 
     def _slaps(self, state: KombioState, seat: int) -> list[Action]:
-        if state.locked(seat):
+        locked = state.caller if state.players >= TABLE.lock_min_players else EMPTY   # as locked()
+        if seat == locked:
             return []
         serial = state.serial
-        locked = state.caller if state.players >= TABLE.lock_min_players else EMPTY
         out: list[Action] = []
         rows = _SLAP_ROWS
         base = (serial * SEATS + seat) * SEATS
@@ -1331,11 +1336,12 @@ class KombioEngine(Engine[KombioState]):
             raise IllegalActionError("that discard has already been matched", action)
         if state.attempted >> seat & 1:
             raise IllegalActionError("one attempt per player per discard", action)
-        if state.locked(seat):
+        locked = state.caller if state.players >= TABLE.lock_min_players else EMPTY   # as locked()
+        if seat == locked:
             raise IllegalActionError("the caller makes no matches", action)
         if owner >= state.players:
             raise IllegalActionError(f"there is no seat {owner + 1} at this table", action)
-        if state.locked(owner):
+        if owner == locked:
             raise IllegalActionError("the caller's hand is locked", action)
         hand = state.hands[owner]
         if not 0 <= slot < len(hand) or hand[slot] < 0:
@@ -1352,7 +1358,7 @@ class KombioEngine(Engine[KombioState]):
             self._forget(state, card)
             state.open, state.matched = False, True
             if owner != seat:
-                if any(c >= 0 for c in state.hands[seat]):
+                if _holds_card(state.hands[seat]):
                     state.pending.append(Pending(GIVE, seat, owner, slot, EMPTY))
                     events.append(ChoiceOwed(seat, GIVE, owner))
                 else:
@@ -1361,8 +1367,9 @@ class KombioEngine(Engine[KombioState]):
                 self._check_zero(state, seat, events)
         else:
             everyone = 1 << card
+            known = state.known
             for s in range(state.players):
-                state.known[s] |= everyone     # shown to all, then flipped back face down
+                known[s] |= everyone           # shown to all, then flipped back face down
             if owner == seat:
                 self._penalty(state, seat, events)
             else:
@@ -1374,7 +1381,7 @@ class KombioEngine(Engine[KombioState]):
         """Where a card joining `seat`'s hand goes: the first gap not waiting for a given card, else a
         new slot at the end."""
         hand = state.hands[seat]
-        reserved = {p.slot for p in state.pending if p.kind == GIVE and p.other == seat}
+        reserved = {p.slot for p in state.pending if p.kind == GIVE and p.other == seat} if state.pending else ()
         for i, c in enumerate(hand):
             if c < 0 and i not in reserved:
                 return i
@@ -1424,7 +1431,7 @@ class KombioEngine(Engine[KombioState]):
             state.hands[slapper][to_slot] = item.card
             events.append(Settled(seat, slapper, True, slot, to_slot))
             give = self._owed_give(state, seat)
-            if give is not None and not any(c >= 0 for c in hand):
+            if give is not None and not _holds_card(hand):
                 # it handed over its last card: nothing is left to give (*ruling*), the gap stays
                 state.pending.remove(give)
                 events.append(Gave(seat, EMPTY, give.other, give.slot))
@@ -1439,7 +1446,7 @@ class KombioEngine(Engine[KombioState]):
     def _check_zero(self, state: KombioState, seat: int, events: list[Event]) -> None:
         """A hand down to zero cards calls at once (if nobody has called this round), unless a card is
         still to be given into it."""
-        if state.caller >= 0 or any(c >= 0 for c in state.hands[seat]):
+        if state.caller >= 0 or _holds_card(state.hands[seat]):
             return
         if any(p.kind == GIVE and p.other == seat for p in state.pending):
             return
