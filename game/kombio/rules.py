@@ -736,8 +736,18 @@ def _slap_row(seat: int, owner: int, serial: int, length: int) -> list[Slap]:
             _SLAP_ROWS.clear()
         row = _SLAP_ROWS[key] = []
     while len(row) < length:
-        row.append(Slap(seat, owner, len(row), serial))
+        row.append(_unchecked_slap(seat, owner, len(row), serial))
     return row
+
+
+def _unchecked_slap(seat: int, owner: int, slot: int, serial: int) -> Slap:
+    """Slap(seat, owner, slot, serial), equal to it, built without the frozen dataclass's __init__
+    (a setattr call per field) and __post_init__'s range checks: every seat that may slap lists a
+    fresh row of slaps on every discard (the most built action of 6-player random play), and these
+    values are in range by construction (seat, owner < SEATS; slot < MAX_SLOTS; serial >= 1)."""
+    action = object.__new__(Slap)
+    action.__dict__.update(seat=seat, owner=owner, slot=slot, discard=serial)
+    return action
 
 
 def _holds_card(hand: list[int]) -> bool:
