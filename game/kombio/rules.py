@@ -238,6 +238,9 @@ class Look(Action):
     """At the start of a round: look once at the two cards of one's near row."""
 
     TAG: ClassVar[str] = "look"
+    # every seat looks at once, in any order: another seat's look moving the step on does not make
+    # this one stale (the engine refuses a second look of the same round)
+    STEP_FREE: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         _check_seat(self.seat)
