@@ -750,7 +750,7 @@ class HostCore:
         if waiting:
             names = ", ".join(f"seat {i + 1}" for i in sorted(waiting))
             return refuse("paused", f"waiting for {names} to join")
-        if step_free and self._race is not None:
+        if step_free and self._race is not None and self._race.races(action):
             return self._press(c, intent.ref, action, now, out, refuse)
         applied = len(self.log)
         self._apply(action, out, refuse)

@@ -36,6 +36,10 @@ class Ruling:
 
 
 class Race(Protocol):
+    def races(self, action: Action) -> bool:
+        """Does this step-free action go through the race? (KOMBIO: a slap does; a look, which is
+        step-free too, is applied as it comes.)"""
+
     def judge(self, engine: Engine[Any], state: Any,
               presses: Sequence[tuple[Action, float]]) -> list[Ruling]:
         """Rule on the presses ((action, press time)) against `state`, which the race may change
@@ -60,6 +64,11 @@ class _KombioRace:
         from game.kombio.slap_race import race_rng
 
         self.rng = race_rng(seed)
+
+    def races(self, action: Action) -> bool:
+        from game.kombio.rules import Slap
+
+        return isinstance(action, Slap)
 
     def judge(self, engine: Engine[Any], state: Any,
               presses: Sequence[tuple[Action, float]]) -> list[Ruling]:

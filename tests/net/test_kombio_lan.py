@@ -196,6 +196,18 @@ def test_a_slap_made_against_an_older_step_still_answers_the_open_discard() -> N
     assert host.state.attempted >> slapper & 1
 
 
+def test_looks_made_at_the_same_step_are_all_taken() -> None:
+    """Every seat looks at once at a round's start: a look made before another seat's look moved the
+    step on is still taken (Look is step-free), and it is applied as it comes, not raced."""
+    host, conns = _table(3, seed=5)
+    peers = _peers(host, conns)
+    made_at = host.step
+    for seat, peer in peers.items():
+        _, out = peer.intent(Look(seat), step=made_at)
+        assert not _refusals(out, peer.conn)
+    assert host.step == made_at + 3 and host.state.phase == "turn"
+
+
 def test_a_slap_answering_an_older_discard_is_refused_without_penalty() -> None:
     host, conns = _table(3, seed=6)
     peers = _peers(host, conns)
