@@ -94,7 +94,8 @@ def test_a_host_and_two_peers_play_whole_bot_rounds(loopback, kombio, tmp_path: 
             wait_for(lambda s=session: s.step == final, what="the last step everywhere")
             assert session.peer.hashes == truth            # every step, from the start, equal
             assert session.outcome() == outcome
-        assert any(isinstance(a, Slap) for a in core.log)  # the bots slapped, over the LAN too
+        # Whether the bots' timed slaps come due before the turns run out depends on the clock,
+        # so it is not asserted here: slaps over the LAN are covered step by step below.
         assert host.stats.errors == []
     finally:
         for peer in peers:
