@@ -539,7 +539,9 @@ def test_after_scoring_a_kombo_the_turn_goes_on_and_a_new_kombo_waits():
 # -- the rulebook's scoring examples ------------------------------------------------------------------
 
 
-def scoring_example(board, squares, points):
+def assert_scoring_example(board, squares, points):
+    """Assert that the board offers exactly the Kombo on `squares` (None: no Kombo at all), and that
+    scoring it adds `points` and flips exactly those tiles face down."""
     state = position(board, [["Wolf"], ["Wolf"]], scores=[5, 0])
     offers = [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, Score)]
     if squares is None:
@@ -556,17 +558,17 @@ def scoring_example(board, squares, points):
 
 
 def test_example_1_three_gorillas_each_sharing_a_side_score_9():
-    scoring_example({"a1": "Gorilla", "b1": "Gorilla", "b2": "Gorilla", "c1": "Wolf", "a2": "Raven",
+    assert_scoring_example({"a1": "Gorilla", "b1": "Gorilla", "b2": "Gorilla", "c1": "Wolf", "a2": "Raven",
                      "e5": "Snake"}, ("a1", "b1", "b2"), 9)
 
 
 def test_example_2_a_chameleon_mimics_an_adjacent_gorilla_12():
-    scoring_example({"a1": "Gorilla", "b1": "Gorilla", "c1": "Gorilla", "c2": "Chameleon", "d1": "Wolf",
+    assert_scoring_example({"a1": "Gorilla", "b1": "Gorilla", "c1": "Gorilla", "c2": "Chameleon", "d1": "Wolf",
                      "e5": "Snake"}, ("a1", "b1", "c1", "c2"), 12)
 
 
 def test_example_3_only_three_of_four_share_sides_9():
-    scoring_example({"a1": "Gorilla", "b1": "Gorilla", "c1": "Gorilla", "d2": "Gorilla", "d1": "Wolf",
+    assert_scoring_example({"a1": "Gorilla", "b1": "Gorilla", "c1": "Gorilla", "d2": "Gorilla", "d1": "Wolf",
                      "e5": "Snake"}, ("a1", "b1", "c1"), 9)
 
 
@@ -577,7 +579,7 @@ def test_example_3_only_three_of_four_share_sides_9():
     {"a1": "Gorilla", "b1": "Gorilla", "c1": "?Gorilla", "e5": "Snake"},
 ])
 def test_example_4_three_gorillas_not_all_sharing_a_side_are_no_kombo(board):
-    scoring_example(board, None, 0)
+    assert_scoring_example(board, None, 0)
 
 
 # -- the rulebook's gameplay example ------------------------------------------------------------------
