@@ -43,18 +43,9 @@ GAME_DEADLINE = 90.0
 
 
 @pytest.fixture
-def kombo_klash(monkeypatch):
-    """The game's definition; while the catalogue still lists it as coming soon, clients are shown
-    the package's own GAME (the host is given it directly)."""
-    info = game_by_key("kombo_klash")
-    if not info.available:
-        import net.lan
-        from game.kombo_klash import GAME
-
-        real = net.lan.game_by_key
-        monkeypatch.setattr(net.lan, "game_by_key", lambda key: GAME if key == GAME.key else real(key))
-        info = GAME
-    return info
+def kombo_klash():
+    """Kombo Klash!'s definition, from the catalogue."""
+    return game_by_key("kombo_klash")
 
 
 @pytest.mark.parametrize(("target", "seed"), [("quick", 3), ("standard", 11)])
