@@ -7,13 +7,12 @@ nothing drawn runs ahead of what is seen moving. Parts name the table places the
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import pygame
 
-from game.ui.toolkit.tween import ease_in_out
+from game.ui.toolkit.tween import Clip, ease_in_out
 
 Point = tuple[float, float]
 Place = tuple[int, int]
@@ -26,27 +25,8 @@ class Art(Protocol):
 
 
 @dataclass
-class Part:
-    duration: float
-    on_done: Callable[[], None] | None = None
-    age: float = 0.0
-    last_dt: float = 0.0
+class Part(Clip):
     hides: frozenset[Place] = frozenset()
-    _fired: bool = False
-
-    def update(self, dt: float) -> bool:
-        self.last_dt = dt
-        self.age = min(self.duration, self.age + dt)
-        if self.age >= self.duration - 1e-9 and not self._fired:
-            self._fired = True
-            if self.on_done is not None:
-                self.on_done()
-        return not self._fired
-
-    def t(self, alpha: float) -> float:
-        if self.duration <= 0:
-            return 1.0
-        return min(1.0, (self.age + alpha * self.last_dt) / self.duration)
 
     def draw(self, surface: pygame.Surface, alpha: float, art: Art) -> None:
         """A pause draws nothing."""

@@ -11,13 +11,12 @@ surfaces: ("face", creature), ("back",), ("text", "+12", seat).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import pygame
 
-from game.ui.toolkit.tween import back_out, ease_in_out, ease_out_cubic
+from game.ui.toolkit.tween import Clip, back_out, ease_in_out, ease_out_cubic
 
 Point = tuple[float, float]
 SpriteKey = tuple[Any, ...]
@@ -32,28 +31,9 @@ class Sprites(Protocol):
 
 
 @dataclass
-class Part:
-    duration: float
-    on_done: Callable[[], None] | None = None
-    age: float = 0.0
-    last_dt: float = 0.0
+class Part(Clip):
     hides: frozenset[int] = frozenset()          # board squares this part draws itself
     hides_hand: frozenset[int] = frozenset()     # hand slots still empty until their tile lands
-    _fired: bool = False
-
-    def update(self, dt: float) -> bool:
-        self.last_dt = dt
-        self.age = min(self.duration, self.age + dt)
-        if self.age >= self.duration - 1e-9 and not self._fired:
-            self._fired = True
-            if self.on_done is not None:
-                self.on_done()
-        return not self._fired
-
-    def t(self, alpha: float) -> float:
-        if self.duration <= 0:
-            return 1.0
-        return min(1.0, (self.age + alpha * self.last_dt) / self.duration)
 
     def draw(self, surface: pygame.Surface, alpha: float, sprites: Sprites) -> None:
         """A pause draws nothing."""

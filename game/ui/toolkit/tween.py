@@ -143,6 +143,34 @@ class Tween:
         self._fired = False
 
 
+@dataclass
+class Clip:
+    """One piece of a game's animation: it runs `duration` seconds of fixed steps, calls `on_done`
+    once at its end, and gives drawing its progress `t(alpha)` in [0, 1]. Games subclass it with
+    what they draw."""
+
+    duration: float
+    on_done: Callable[[], None] | None = None
+    age: float = 0.0
+    last_dt: float = 0.0
+    _fired: bool = False
+
+    def update(self, dt: float) -> bool:
+        """Advance one step; False once the clip has ended (and `on_done` was called)."""
+        self.last_dt = dt
+        self.age = min(self.duration, self.age + dt)
+        if self.age >= self.duration - 1e-9 and not self._fired:
+            self._fired = True
+            if self.on_done is not None:
+                self.on_done()
+        return not self._fired
+
+    def t(self, alpha: float) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return min(1.0, (self.age + alpha * self.last_dt) / self.duration)
+
+
 def delay(seconds: float, on_done: Callable[[], None] | None = None) -> Tween:
     """A pause (a tween from 0 to 0): useful in sequences and as a timer."""
     return Tween(0.0, 0.0, 0.0, delay=seconds, on_done=on_done)
