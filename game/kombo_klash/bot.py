@@ -38,10 +38,9 @@ from game.core.rng import Rng
 
 from .rules import (
     ALLIGATOR,
-    BESIDE_CENTRE,
-    CENTRE,
+    BESIDE_CENTRE_MASK,
     CHAMELEON,
-    CORNERS,
+    CORNERS_MASK,
     CREATURE_INDEX,
     CREATURES,
     GORILLA,
@@ -49,9 +48,8 @@ from .rules import (
     NEIGHBOURS,
     RAVEN,
     SCORES,
-    SIZE,
     SNAKE,
-    SQUARES,
+    SPACES_MASK,
     TABLE,
     VULTURE,
     WOLF,
@@ -62,7 +60,9 @@ from .rules import (
     Revive,
     Score,
     Swamp,
+    component,
     creature_kombos,
+    grow,
 )
 
 LEVELS = ("easy", "medium", "hard")
@@ -121,30 +121,6 @@ HAND_SIZE = TABLE.hand_size
 KOMBO_MIN = TABLE.kombo_min
 
 # -- a light board: bit masks over the 25 squares ----------------------------------------------------
-
-_ALL = (1 << SQUARES) - 1
-_NOT_CENTRE = _ALL & ~(1 << CENTRE)
-_NOT_LEFT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != 0)
-_NOT_RIGHT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
-_BESIDE_CENTRE = sum(1 << sq for sq in BESIDE_CENTRE)
-_CORNERS = sum(1 << sq for sq in CORNERS)
-
-
-def _grow(mask: int) -> int:
-    """`mask` and every tile space sharing a side with it."""
-    return (mask | (mask << SIZE) | (mask >> SIZE) | ((mask & _NOT_RIGHT) << 1)
-            | ((mask & _NOT_LEFT) >> 1)) & _NOT_CENTRE
-
-
-def _component(seed: int, members: int) -> int:
-    """The squares of `members` connected to `seed` through shared sides."""
-    comp = seed
-    while True:
-        more = _grow(comp) & members
-        if more == comp:
-            return comp
-        comp = more
-
 
 def _bits(mask: int) -> Iterator[int]:
     while mask:
@@ -211,14 +187,14 @@ class Board:
 
     def open_spaces(self) -> int:
         """Where a tile may go: an empty space beside a tile or the draw pile."""
-        return (_grow(self.occ) | _BESIDE_CENTRE) & ~self.occ & _NOT_CENTRE
+        return (grow(self.occ) | BESIDE_CENTRE_MASK) & ~self.occ & SPACES_MASK
 
     def clear_if_full(self) -> None:
         """The board-full clear (after a tile and its ability): face-down tiles go, or, when every
         tile is face up, all but the corners."""
-        if self.occ != _NOT_CENTRE:
+        if self.occ != SPACES_MASK:
             return
-        gone = self.down if self.down else _NOT_CENTRE & ~_CORNERS
+        gone = self.down if self.down else SPACES_MASK & ~CORNERS_MASK
         self.flip_down(gone)
         self.occ &= ~gone
         self.down = 0
@@ -251,10 +227,10 @@ class Board:
             touching: dict[int, list[int]] = {}    # open square -> [reals, chameleons] beside it
             left = members
             while left:
-                comp = _component(left & -left, members)
+                comp = component(left & -left, members)
                 left &= ~comp
                 n_real, n_cham = (comp & reals).bit_count(), (comp & chams).bit_count()
-                for sq in _bits(_grow(comp) & open_):
+                for sq in _bits(grow(comp) & open_):
                     counts = touching.setdefault(sq, [0, 0])
                     counts[0] += n_real
                     counts[1] += n_cham

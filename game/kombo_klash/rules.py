@@ -510,37 +510,39 @@ class Kombo:
     points: int
 
 
-# Bit masks over the 25 squares, for the connected-group search (it runs on every board change).
+# Bit masks over the 25 squares, for the connected-group search (it runs on every board change)
+# and the bots' model of the board.
 _ALL = (1 << SQUARES) - 1
-_NOT_CENTRE = _ALL & ~(1 << CENTRE)
+SPACES_MASK = _ALL & ~(1 << CENTRE)
 _NOT_LEFT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != 0)
 _NOT_RIGHT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
 
 
-def _grow(mask: int) -> int:
+def grow(mask: int) -> int:
     """`mask` and every tile space sharing a side with it."""
     return (mask | (mask << SIZE) | (mask >> SIZE) | ((mask & _NOT_RIGHT) << 1)
-            | ((mask & _NOT_LEFT) >> 1)) & _NOT_CENTRE
+            | ((mask & _NOT_LEFT) >> 1)) & SPACES_MASK
 
 
 def _beside(mask: int) -> int:
     """The tile spaces sharing a side with some square of `mask` (`mask` itself not included unless
     two of its squares touch)."""
     return ((mask << SIZE) | (mask >> SIZE) | ((mask & _NOT_RIGHT) << 1)
-            | ((mask & _NOT_LEFT) >> 1)) & _NOT_CENTRE
+            | ((mask & _NOT_LEFT) >> 1)) & SPACES_MASK
 
 
-def _component(seed: int, members: int) -> int:
+def component(seed: int, members: int) -> int:
     """The squares of `members` connected to the `seed` bits through shared sides."""
     comp = seed
     while True:
-        more = _grow(comp) & members
+        more = grow(comp) & members
         if more == comp:
             return comp
         comp = more
 
 
-_BESIDE_CENTRE_MASK = sum(1 << sq for sq in BESIDE_CENTRE)
+BESIDE_CENTRE_MASK = sum(1 << sq for sq in BESIDE_CENTRE)
+CORNERS_MASK = sum(1 << sq for sq in CORNERS)
 
 
 # The squares of a mask by table lookup, 13 bits at a time (the move lists convert masks every step).
@@ -584,7 +586,7 @@ def creature_kombos(creature: int, reals: int, chams: int) -> tuple[Kombo, ...]:
     found: list[Kombo] = []
     left = reals
     while left:
-        group = _component(left & -left, members)
+        group = component(left & -left, members)
         left &= ~group
         if group.bit_count() < TABLE.kombo_min:
             continue
@@ -609,7 +611,7 @@ def _largest_kombos(reals: int, chams: int) -> list[tuple[int, ...]]:
             members = reals | chosen
             left = reals
             while left:
-                part = _component(left & -left, members)
+                part = component(left & -left, members)
                 left &= ~part
                 real = (part & reals).bit_count()
                 size = part.bit_count()
@@ -840,8 +842,8 @@ class KomboKlashEngine(Engine[KomboState]):
         hand = state.hands[seat]
         if hand:
             occ, upm = state.occ, state.upm
-            beside_tiles = _grow(occ) & ~occ
-            spaces = _squares_of((beside_tiles | _BESIDE_CENTRE_MASK) & ~occ & _NOT_CENTRE)
+            beside_tiles = grow(occ) & ~occ
+            spaces = _squares_of((beside_tiles | BESIDE_CENTRE_MASK) & ~occ & SPACES_MASK)
             places = _PLACES[seat]
             kinds = 0                         # the creatures in hand, as a bit mask
             for tile in hand:
@@ -954,7 +956,7 @@ class KomboKlashEngine(Engine[KomboState]):
         else:
             if state.occ >> sq & 1:
                 raise IllegalActionError(f"{square_name(sq)} is not empty", action)
-            if sq not in BESIDE_CENTRE and not _grow(state.occ) >> sq & 1:
+            if sq not in BESIDE_CENTRE and not grow(state.occ) >> sq & 1:
                 raise IllegalActionError("a tile goes beside another tile or the draw pile", action)
             if trigger:
                 self._check_trigger(state, creature, sq, action)
@@ -994,7 +996,7 @@ class KomboKlashEngine(Engine[KomboState]):
         if creature == SNAKE:
             raise IllegalActionError("a Snake played to an empty space has no ability", action)
         occ = state.occ
-        if creature == KANGAROO and not _grow(occ) & ~occ & ~(1 << sq):
+        if creature == KANGAROO and not grow(occ) & ~occ & ~(1 << sq):
             raise IllegalActionError("no tile has an empty space beside it to be kicked into", action)
         if creature == ALLIGATOR and not state.upm:
             raise IllegalActionError("there is no other face-up tile to swamp", action)
@@ -1048,12 +1050,12 @@ class KomboKlashEngine(Engine[KomboState]):
 
     def _after_tile(self, state: KomboState) -> list[Event]:
         """The board-full clear, which must be done before the turn goes on."""
-        if state.occ != _NOT_CENTRE:
+        if state.occ != SPACES_MASK:
             return []
-        all_up = state.upm == _NOT_CENTRE
+        all_up = state.upm == SPACES_MASK
         # all face up (rare): everything but the corners goes; else every face-down tile
         gone = (tuple(sq for sq in SPACES if sq not in CORNERS) if all_up
-                else _squares_of(_NOT_CENTRE & ~state.upm))
+                else _squares_of(SPACES_MASK & ~state.upm))
         for sq in gone:
             state.discard.append(state.lift(sq))
         return [BoardCleared(gone, all_up)]
