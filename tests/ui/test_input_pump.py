@@ -1,8 +1,14 @@
 """The input pump: while the loop waits for its next frame it drains SDL's queue every slice and
 stamps each event with the app clock's reading at that drain, so presses that come within one frame
-reach the scene in order, each with its own time. A scripted clock (its sleep moves it on and posts
-the events due by then into SDL's real queue), so counts and orders, never timings."""
+reach the scene in order, each with its own time; while the loop updates and draws, its work timer
+drains the same way. A scripted clock (its sleep moves it on and posts the events due by then into
+SDL's real queue) and a scripted timer, so counts and orders, never timings; one test runs the real
+timer and asserts only that it drained before some Python work ended."""
 from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -10,7 +16,7 @@ import pytest
 from game.ui.toolkit.app import FPS, App
 from game.ui.toolkit.devices import InputRouter
 from game.ui.toolkit.input import Press
-from game.ui.toolkit.pump import SLICE, InputPump, Stamped
+from game.ui.toolkit.pump import SLICE, AlarmTicker, InputPump, Stamped
 from game.ui.toolkit.scene import Scene
 
 START = 1000.0
@@ -159,3 +165,120 @@ def test_unstamped_events_are_stamped_with_the_clock_when_the_app_takes_them():
 def test_a_slice_must_be_positive():
     with pytest.raises(ValueError):
         InputPump(slice_seconds=0.0)
+
+
+class ScriptedTicker:
+    """The work timer, fired by the test where a signal would have come."""
+
+    def __init__(self) -> None:
+        self.tick: Callable[[], None] | None = None
+        self.running = False
+        self.periods: list[float] = []
+
+    def start(self, seconds: float, tick: Callable[[], None]) -> None:
+        self.tick, self.running = tick, True
+        self.periods.append(seconds)
+
+    def stop(self) -> None:
+        self.running = False
+
+    def fire(self) -> None:
+        assert self.tick is not None
+        self.tick()
+
+
+class LongDraw(Recorder):
+    """Its first drawing is long (5 ms on the timeline): a key comes 0.5 ms in, the work timer fires
+    at 1 ms. It notes the clock at the end of that drawing."""
+
+    def __init__(self, app: App, timeline: Timeline, ticker: ScriptedTicker) -> None:
+        super().__init__(app)
+        self.timeline, self.ticker = timeline, ticker
+        self.fired_at = self.ended_at = 0.0
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        if len(self.draws) != 1:
+            return
+        assert self.ticker.running                      # the loop draws inside its work time
+        self.timeline.t += 0.0005
+        pygame.event.post(key(pygame.K_q))
+        self.timeline.t += 0.0005
+        self.fired_at = self.timeline.t
+        self.ticker.fire()
+        self.timeline.t += 0.004
+        self.ended_at = self.timeline.t
+
+
+def test_a_press_during_a_long_drawing_is_stamped_by_the_work_timers_drain_not_at_the_frames_end():
+    timeline = Timeline(end=0.1)
+    app = App(pygame.Surface((32, 18)), clock=timeline, inputs=InputRouter())
+    ticker = ScriptedTicker()
+    scene = LongDraw(app, timeline, ticker)
+    app.push(scene)
+    pump = InputPump(timeline, sleep=timeline.sleep, drain=timeline.drain, ticker=ticker)
+    app.run(present=lambda: None, pump=pump)
+    assert [p.button for _, p in scene.presses] == ["slap"]
+    stamp = scene.presses[0][1].time
+    assert stamp == scene.fired_at < scene.ended_at
+    assert pump.ticks == 1 and not ticker.running          # stopped when the loop waits again
+    assert ticker.periods and max(ticker.periods) <= SLICE
+
+
+def test_the_work_timer_never_cuts_into_a_drain_nor_drains_once_the_work_is_over():
+    ticker = ScriptedTicker()
+    late: list[bool] = []
+
+    def drain() -> list[pygame.event.Event]:
+        got = pygame.event.get()
+        if not late:                       # a signal in the middle of the loop's own drain
+            late.append(True)
+            pygame.event.post(key(pygame.K_u))
+            ticker.fire()
+        return got
+
+    clock = Timeline()
+    pump = InputPump(clock, sleep=clock.sleep, drain=drain, ticker=ticker)
+    pygame.event.post(key(pygame.K_q))
+    with pump.working():
+        pump.hold()                        # takes q; the tick inside it must not take u first
+        assert pump.ticks == 0
+        clock.t += 0.001
+        ticker.fire()                      # takes u
+        assert pump.ticks == 1
+    pygame.event.post(key(pygame.K_i))
+    ticker.fire()                          # a signal that came just after the work: wait() owns it
+    assert pump.ticks == 1
+    got = pump.wait(0.0, wake=False)
+    assert [s.event.key for s in got] == [pygame.K_q, pygame.K_u, pygame.K_i]
+    assert got[0].time < got[1].time <= got[2].time
+
+
+@pytest.mark.skipif(not AlarmTicker.available(), reason="needs setitimer on the main thread")
+def test_the_real_work_timer_drains_during_python_work_and_is_put_away_after_the_loop():
+    before = signal.getsignal(signal.SIGALRM)
+
+    class Busy(Recorder):
+        ended_at = 0.0
+
+        def draw(self, surface: pygame.Surface, alpha: float) -> None:
+            super().draw(surface, alpha)
+            if len(self.draws) == 1:
+                pygame.event.post(key(pygame.K_q))
+                give_up = time.monotonic() + 5.0
+                while pump.ticks == 0 and time.monotonic() < give_up:
+                    pass                   # Python work the timer's signal interrupts
+                self.ended_at = time.monotonic()
+            elif len(self.draws) == 3:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    app = App(pygame.Surface((32, 18)), clock=time.monotonic, inputs=InputRouter())
+    scene = Busy(app)
+    app.push(scene)
+    pump = InputPump(time.monotonic)
+    app.run(present=lambda: None, pump=pump)
+    assert pump.ticks >= 1
+    assert [p.button for _, p in scene.presses] == ["slap"]
+    assert scene.presses[0][1].time < scene.ended_at       # stamped in the work, not after it
+    assert signal.getsignal(signal.SIGALRM) == before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

@@ -2,13 +2,14 @@
 3 ms apart in one frame come out in the right order, while the real loop (App.run) runs headless.
 
     python tools/bench/bench_input_pump.py [--trials 200] [--gap-ms 3] [--scene menu|game]
-        [--idle-seconds 5] [--seed 1] [--tree DIR]
+        [--game kombio] [--players 6] [--idle-seconds 5] [--seed 1] [--tree DIR]
 
 A poster thread plays two players: each trial it waits a random while (mostly 10-200 ms, so the loop
 stays awake and draws at full speed; one trial in ten 0.7 s, so the loop has gone idle), then posts
 one KEYDOWN of kb1's slap key and, --gap-ms later, one of kb2's (which goes first is random),
 reading time.monotonic() just before each pygame.event.post. A transparent probe scene on top of the
-menu (or of a game waiting for a human: --scene game) takes the Presses, so the scene below still
+menu (or of a game mid-match, --scene game: by default KOMBIO with 6 seats, two of them humans, the
+bots playing and slapping) takes the Presses, so the scene below still
 updates and draws each frame but never acts on them. Then the loop runs --idle-seconds with no input.
 
 Prints, for the presses: the stamp error (Press.time - the time of its post) median, p99 and worst;
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
 import os
 import random
 import statistics
@@ -67,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=200, help="pairs of slaps")
     parser.add_argument("--gap-ms", type=float, default=3.0, help="time between the two slaps of a pair")
     parser.add_argument("--scene", choices=("menu", "game"), default="menu")
+    parser.add_argument("--game", default="kombio", help="the game of --scene game")
+    parser.add_argument("--players", type=int, default=6, help="seats of --scene game (two humans, bots)")
     parser.add_argument("--idle-seconds", type=float, default=5.0, help="then no input for this long")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tree", type=Path, default=ROOT, help="the code to measure (default: this tree)")
@@ -117,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         from scenes import make_match, play_random
 
-        match = make_match("kabooom", 2, seed=args.seed, humans=2)
+        match = make_match(args.game, args.players, seed=args.seed, humans=2)
         play_random(match, 12, args.seed)
         app.push(app.nav.game_scene(app, match))
     probe = Probe(app)
@@ -166,10 +170,12 @@ def main(argv: list[str] | None = None) -> int:
 
     thread = threading.Thread(target=poster, name="poster", daemon=True)
     thread.start()
-    if wait is None:
+    if pump is None:
         app.run(present=lambda: None)
+    elif "pump" in inspect.signature(app.run).parameters:
+        app.run(present=lambda: None, pump=pump)    # the loop's own use of it: the work timer too
     else:
-        app.run(present=lambda: None, wait=wait)
+        app.run(present=lambda: None, wait=wait)    # a tree from before the work timer
     thread.join()
     app.shutdown()
     if match is not None:
@@ -213,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
           f"(same stamp: {ties}; gap error median {statistics.median(gap_errors):.3f} ms, worst "
           f"{max(gap_errors):.3f} ms; {bunched} pairs the poster could not space right not counted)")
     print(f"frames while awake: every {statistics.median(spacing):.2f} ms (median), p99 {percentile(spacing, 0.99):.2f} ms")
-    print(f"pumps a second: {pumps_at['presses'] / wall_p:.0f} with presses, {pumps_at['idle'] / wall_i:.0f} idle")
+    print(f"pumps a second: {pumps_at['presses'] / wall_p:.0f} with presses, {pumps_at['idle'] / wall_i:.0f} idle"
+          f"   (by the work timer, all along: {getattr(pump, 'ticks', 0)})")
     print(f"CPU (whole process): {cpu_p / wall_p * 100:.1f}% with presses, {cpu_i / wall_i * 100:.1f}% idle")
     pairs = {"scene": args.scene, "pump": int(pump is not None), "err_median_ms": f"{statistics.median(errors):.3f}",
              "err_p99_ms": f"{percentile(errors, 0.99):.3f}", "err_max_ms": f"{max(errors):.3f}",

@@ -10,15 +10,16 @@ exactly like the last one shown is not presented, and once the picture has stood
 the loop draws only a few times a second (the Pacer) until input arrives or the picture moves
 again: an idle client costs next to nothing. The simulation keeps its fixed step all along.
 
-While it waits for the next frame the loop pumps input every 1.5 ms (game.ui.toolkit.pump), so every
-Press carries the time its event was taken from SDL's queue, not the time of the frame that handles
-it: two slaps 3 ms apart in one frame keep their order.
+While it waits for the next frame, and while it updates and draws one, the loop pumps input every
+1.5 ms (game.ui.toolkit.pump), so every Press carries the time its event was taken from SDL's queue,
+not the time of the frame that handles it: two slaps 3 ms apart in one frame keep their order.
 """
 from __future__ import annotations
 
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -282,38 +283,49 @@ class App:
 
     def run(self, present: Callable[[], Any] = pygame.display.flip,
             wait: Callable[[float, bool], Iterable[LoopEvent]] | None = None,
-            pacer: Pacer | None = None) -> None:
+            pacer: Pacer | None = None, pump: InputPump | None = None) -> None:
         """Until quit: input and the simulation every turn; a drawing when the pacer says one is due,
         presented (`present`) when it changed or the window needs painting. `wait(seconds, wake)`
         waits until the next frame is due and returns the events that came (when idle, `wake`:
-        return at the first one); by default an InputPump on the app's clock, which stamps them."""
+        return at the first one); by default `pump` (an InputPump on the app's clock unless given),
+        which stamps them and keeps draining while the loop works on a frame."""
         pacer = pacer if pacer is not None else Pacer()
         hold: Callable[[], None] = lambda: None      # a caller's own wait pumps by itself
+        working: Callable[[], AbstractContextManager[None]] = nullcontext
         if wait is None:
-            pump = InputPump(self.clock)
-            wait, hold = pump.wait, pump.hold
+            pump = pump if pump is not None else InputPump(self.clock)
+            wait, hold, working = pump.wait, pump.hold, pump.working
         while self.running:
             now = self.clock()
             events = wait(pacer.timeout(now), pacer.idle(now))
-            self.step(events)
-            if not self.running:
-                break
-            hold()
-            now = self.clock()
-            if self._poked:
-                self._poked = False
-                pacer.poke(now)
-            if self._wanted:
-                self._wanted = False
-                pacer.want()
-            if not (pacer.due(now) or self._repaint):
-                continue
-            changed = self.draw_changed()
-            hold()
-            pacer.drawn(now, changed)
-            if changed or self._repaint:
-                self._repaint = False
-                present()
+            with working():
+                if not self._turn(events, pacer, hold):
+                    continue
+            present()
+
+    def _turn(self, events: Iterable[LoopEvent], pacer: Pacer, hold: Callable[[], None]) -> bool:
+        """One turn of the loop after its wait: the events and simulation steps, then a drawing if
+        one is due. True when the drawing is to be presented."""
+        self.step(events)
+        if not self.running:
+            return False
+        hold()
+        now = self.clock()
+        if self._poked:
+            self._poked = False
+            pacer.poke(now)
+        if self._wanted:
+            self._wanted = False
+            pacer.want()
+        if not (pacer.due(now) or self._repaint):
+            return False
+        changed = self.draw_changed()
+        hold()
+        pacer.drawn(now, changed)
+        if changed or self._repaint:
+            self._repaint = False
+            return True
+        return False
 
     def shutdown(self) -> None:
         """Close every scene (and the matches they hold, so bot workers stop) before exiting."""
