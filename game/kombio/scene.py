@@ -173,7 +173,7 @@ class KombioScene(GameScreen):
         self.ui = Ui()
         self.cursors: dict[int, Key] = {}
         for seat in self.policy.humans:
-            self.cursors[seat] = ("card", seat, 1)
+            self.cursors[seat] = self._likely_choice(seat)
         self.slaps = LocalSlaps(race_rng(match.seed))
         self.notes = SlapNote()
         self.countdowns: dict[int, Countdown] = {}
@@ -358,6 +358,7 @@ class KombioScene(GameScreen):
             return self._looked(event)
         if isinstance(event, TurnBegan):
             t.turn = event.seat
+            self._focus(event.seat, ("draw",))          # a turn mostly begins with a draw
             if event.final:
                 self.notify(f"{self.seat_name(event.seat)}'s final turn", theme.ACCENT)
             return delay(0.1 * s)
@@ -369,6 +370,7 @@ class KombioScene(GameScreen):
 
             def drew() -> None:
                 t.holding = True
+                self._focus(event.seat, self._first_own(event.seat))    # replace one, or discard
             return Chain(self._fly(event.value, lay.draw_rect.center, lay.held_rect.center, 70, 80,
                                    on_done=drew, speed=s))
         if isinstance(event, Took):
@@ -447,6 +449,7 @@ class KombioScene(GameScreen):
             return Chain(self._fly(None, lay.draw_rect.center, end, 70, card,
                                    on_done=lambda: t.put(event.seat, event.slot, True), speed=s))
         if isinstance(event, ChoiceOwed):
+            self._focus(event.seat, self._first_own(event.seat) if event.kind == GIVE else ("button", 0))
             if event.kind == GIVE:
                 self.notify(f"{self.seat_name(event.seat)} gives {self.seat_name(event.other)} a card", theme.TEXT, 2.4)
             else:
@@ -489,6 +492,29 @@ class KombioScene(GameScreen):
                 t.scores = list(event.scores)
             return Reveal(REVEAL_HOLD, on_done=revealed, event=event)
         return None
+
+    def _likely_choice(self, seat: int) -> Key:
+        """Where a seat's cursor starts when the screen opens mid-game (a rejoin, a loaded save)."""
+        view = self.view
+        owed = self.owed(seat)
+        if owed is not None:
+            return self._first_own(seat) if owed["kind"] == GIVE else ("button", 0)
+        if int(view["turn"]) == seat and view["phase"] == TURN:
+            return ("draw",)
+        if int(view["turn"]) == seat and view["phase"] == DRAWN:
+            return self._first_own(seat)
+        return ("card", seat, 1)
+
+    def _focus(self, seat: int, key: Key) -> None:
+        """Put a local human's cursor where their next choice most likely is, so a newcomer's first
+        press does something; they move it on from there as ever."""
+        if seat in self.cursors:
+            self.cursors[seat] = key
+
+    def _first_own(self, seat: int) -> Key:
+        hand = self.shown.hands[seat]
+        slot = next((i for i, present in enumerate(hand) if present), None)
+        return ("card", seat, slot) if slot is not None else ("discard",)
 
     def slap_drawn(self, event: Slapped) -> None:
         """Called once a slap's animation is first drawn (the slap is on screen): a hook for the

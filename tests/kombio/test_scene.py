@@ -79,11 +79,12 @@ def press(app: App, device: str, button: str, time: float = 0.0) -> None:
 
 
 def make(plans: list[SeatPlan], until: Callable[[Match], bool] | None = None, seed: int = 1,
-         options: dict[str, str] | None = None, slaps: bool = False) -> tuple[App, Clock, Match, KombioScene]:
+         options: dict[str, str] | None = None, slaps: bool = False,
+         think: float = 0.0) -> tuple[App, Clock, Match, KombioScene]:
     clock = Clock()
     app = new_app(pygame.Surface((1280, 720)), clock=clock, audio=FakeAudio())
     for attempt in range(40 if until is not None else 1):
-        match = Match(GAME, len(plans), options or {}, tuple(plans), seed + attempt, bot_think_time=0.0,
+        match = Match(GAME, len(plans), options or {}, tuple(plans), seed + attempt, bot_think_time=think,
                       inline_bots=True)
         if until is None or reach(match, until, seed + attempt, slaps):
             break
@@ -206,6 +207,31 @@ def test_draw_then_replace_by_keys():
     scene.cursors[0] = ("card", 0, slot)
     press(app, "kb1", "select")
     assert log_tail(match)[0] == Replace(0, slot)
+
+
+def test_your_turn_puts_your_cursor_on_the_draw_pile_and_a_draw_puts_it_on_your_hand():
+    # the bot plays first, after a second's thought; the human's cursor rests on the bot's hand
+    app, clock, match, scene = make([human("kb1"), BOT], at_turn(1), think=1.0)
+    assert at_turn(1)(match)
+    scene.cursors[0] = ("card", 1, 0)
+    for _ in range(300):
+        if at_turn(0)(match) and not scene.busy():
+            break
+        run(app, clock, 0.1)
+    assert at_turn(0)(match) and not scene.busy()
+    assert scene.cursor(0) == ("draw",)                 # one press draws: no walking needed
+    press(app, "kb1", "select")
+    assert log_tail(match)[0] == Draw(0)
+    settle(app, clock, scene)
+    slot = next(i for i, c in enumerate(state(match).hands[0]) if c >= 0)
+    assert scene.cursor(0) == ("card", 0, slot)          # the drawn card goes in place of one of yours
+    press(app, "kb1", "select")
+    assert log_tail(match)[0] == Replace(0, slot)
+
+
+def test_a_screen_opened_at_your_turn_starts_your_cursor_on_the_draw_pile():
+    app, clock, match, scene = make([human("kb1"), BOT], at_turn(0))
+    assert scene.cursor(0) == ("draw",)
 
 
 def test_take_the_discard_for_a_chosen_card():
