@@ -181,6 +181,7 @@ class KombioScene(GameScreen):
         self.hover: Key | None = None
         self._static: pygame.Surface | None = None
         self._slap_anim: tuple[Slapped, Animation] | None = None   # a slap's animation not drawn yet
+        self.last_reveal: RoundEnded | None = None   # the hands of the round shown last, face up
 
     # -- who sees and who acts -------------------------------------------------------------------
     def looking_seat(self) -> int | None:
@@ -228,6 +229,17 @@ class KombioScene(GameScreen):
     # -- game-screen hooks -------------------------------------------------------------------------
     def steps_arrived(self, steps: list[Any]) -> None:
         self.ui = Ui()
+        # Presses act on the game as it is now, though the screen may still be animating earlier
+        # steps: the cursors move on at once, or a quick player's press lands where it was.
+        for step in steps:
+            for event in step.events:
+                if isinstance(event, TurnBegan):
+                    self._focus(event.seat, ("draw",))                   # a turn mostly begins so
+                elif isinstance(event, Drew):
+                    self._focus(event.seat, self._first_own(event.seat))  # replace one, or discard
+                elif isinstance(event, ChoiceOwed):
+                    self._focus(event.seat, self._first_own(event.seat) if event.kind == GIVE
+                                else ("button", 0))
 
     def viewer_changed(self) -> None:
         self.ui = Ui()
@@ -358,7 +370,6 @@ class KombioScene(GameScreen):
             return self._looked(event)
         if isinstance(event, TurnBegan):
             t.turn = event.seat
-            self._focus(event.seat, ("draw",))          # a turn mostly begins with a draw
             if event.final:
                 self.notify(f"{self.seat_name(event.seat)}'s final turn", theme.ACCENT)
             return delay(0.1 * s)
@@ -370,7 +381,6 @@ class KombioScene(GameScreen):
 
             def drew() -> None:
                 t.holding = True
-                self._focus(event.seat, self._first_own(event.seat))    # replace one, or discard
             return Chain(self._fly(event.value, lay.draw_rect.center, lay.held_rect.center, 70, 80,
                                    on_done=drew, speed=s))
         if isinstance(event, Took):
@@ -449,7 +459,6 @@ class KombioScene(GameScreen):
             return Chain(self._fly(None, lay.draw_rect.center, end, 70, card,
                                    on_done=lambda: t.put(event.seat, event.slot, True), speed=s))
         if isinstance(event, ChoiceOwed):
-            self._focus(event.seat, self._first_own(event.seat) if event.kind == GIVE else ("button", 0))
             if event.kind == GIVE:
                 self.notify(f"{self.seat_name(event.seat)} gives {self.seat_name(event.other)} a card", theme.TEXT, 2.4)
             else:
@@ -490,6 +499,7 @@ class KombioScene(GameScreen):
 
             def revealed() -> None:
                 t.scores = list(event.scores)
+                self.last_reveal = event
             return Reveal(REVEAL_HOLD, on_done=revealed, event=event)
         return None
 
@@ -904,6 +914,8 @@ class KombioScene(GameScreen):
         anim = self.anim
         if isinstance(anim, Reveal):
             self._draw_reveal(surface, anim)
+        elif self.view["phase"] == OVER and self.last_reveal is not None and anim is None:
+            self._draw_faces(surface, self.last_reveal)      # the game's last hands stay on show
         elif anim is not None and hasattr(anim, "draw"):
             anim.draw(surface, alpha, self.art)
             if self._slap_anim is not None and anim is self._slap_anim[1]:
@@ -1132,17 +1144,27 @@ class KombioScene(GameScreen):
                 text = pygame.transform.smoothscale(text, (hr.w - 16, text.get_height()))
             surface.blit(text, (hr.x + 8, hr.y + 8 + i * 24))
 
+    def _draw_faces(self, surface: pygame.Surface, event: RoundEnded) -> None:
+        lay = self.layout
+        for owner, hand in enumerate(event.hands):
+            for slot, value in enumerate(hand):
+                if value is not None:
+                    rect = lay.slot_rect(owner, slot, len(hand))
+                    surface.blit(self.art.face(int(value), rect.w), rect)
+            if hand:
+                # the hand's sum on the side away from the name plate
+                label = self.text.get(f"hand {event.totals[owner]}", 20, theme.TEXT, True)
+                box = lay.hand_rect(owner, len(hand))
+                if lay.name_pos(owner, len(hand))[1] < box.centery:
+                    surface.blit(label, label.get_rect(midtop=(box.centerx, box.bottom + 4)))
+                else:
+                    surface.blit(label, label.get_rect(midbottom=(box.centerx, box.top - 4)))
+
     def _draw_reveal(self, surface: pygame.Surface, reveal: Reveal) -> None:
         event = reveal.event
         if event is None:
             return
-        lay = self.layout
-        for owner, hand in enumerate(event.hands):
-            for slot, value in enumerate(hand):
-                rect = lay.slot_rect(owner, slot, len(hand))
-                if value is None:
-                    continue
-                surface.blit(self.art.face(int(value), rect.w), rect)
+        self._draw_faces(surface, event)
         veil = pygame.Rect(0, 0, 460, 96 + 34 * len(event.totals))
         veil.center = (470, 330)
         pygame.draw.rect(surface, theme.PANEL, veil, border_radius=14)

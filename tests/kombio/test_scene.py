@@ -4,6 +4,7 @@ hidden card drawn face up on another's screen."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pygame
@@ -352,6 +353,29 @@ def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal():
             assert e.value is None
         if isinstance(e, Looked) and e.seat != 0:
             assert e.values == ()
+
+
+def test_once_the_game_is_over_the_last_hands_stay_face_up():
+    app, clock, match, scene = make([human("kb1"), BOT], options={"rounds": "1"})
+    rng = random.Random(5)
+    for _ in range(400):
+        if match.session.outcome() is not None:
+            break
+        settle(app, clock, scene)
+        legal = [a for a in match.session.legal_actions(0) if not isinstance(a, Slap)]
+        if legal:
+            scene.submit(rng.choice(legal))
+        run(app, clock, 0.3)
+    settle(app, clock, scene)
+    assert match.session.outcome() is not None and not scene.busy()
+    ended = scene.last_reveal
+    assert isinstance(ended, RoundEnded) and ended.round == 1
+    faces: list[int] = []
+    face = scene.art.face
+    scene.art.face = lambda value, width: (faces.append(value), face(value, width))[1]   # type: ignore[method-assign]
+    app.draw()
+    shown = Counter(v for hand in ended.hands for v in hand if v is not None)
+    assert shown and Counter(faces) == shown + Counter([scene.shown.top])   # every card, and the discard
 
 
 # -- the slap window and the attempt markers ---------------------------------------------------------
