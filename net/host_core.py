@@ -24,9 +24,14 @@ game are refused as stale. `start()` then starts it exactly like the first.
 
 Real time (net.realtime; games that declare it, KOMBIO): an intent must be made against the present
 step, except a step-free action (Action.STEP_FREE, KOMBIO's slap), which answers something the
-engine numbers itself (a discard) and is taken at any step of the game: the game's race rules on it
-with the time it arrived here (so slaps count in arrival order; a fairer time is a later change),
-and the engine refuses one answering something older without penalty. A seat whose only moves are
+engine numbers itself (a discard) and is taken at any step of the game. Such a press is held in a
+race window (net.fair_slap): its time is the peer's press time made host time by that peer's clock
+offset and clamped to what its link allows; the window closes when a slower peer's earlier press
+must have come in (at once when nobody else can still slap), and the game's race then rules on its
+presses in corrected-time order. Any other action closes an open window first, so presses already
+in count before the move that would make them late. The steps a window ruled carry each press's
+corrected time (StepMsg.race_seats/race_ms); `races` keeps the last windows judged, for the bench.
+The engine refuses a press answering something older without penalty. A seat whose only moves are
 step-free is not waited for when it drops. `tick(now)`, called by the adapter every turn of its
 loop, makes the engine's default for a seat silent on a pending choice for `choice_seconds` (a
 dropped seat's too): time is the host's, given in each call, never read here.
@@ -74,6 +79,7 @@ from game.core.errors import IllegalActionError, KomboError, WireFormatError
 from . import messages as m
 from .clock import LatencyTable, answer
 from .delta import diff
+from .fair_slap import LOCAL, HeldPress, Link, RaceWindow, corrected_time, deadline, link_of, ordered
 from .protocol import PROTOCOL_VERSION, ProtocolError, SchemaError, VersionMismatch
 from .realtime import Race, RealTime, realtime_for
 
@@ -84,6 +90,7 @@ SAVE_VERSION = 1
 MAX_SPECTATORS = 8
 LIVE_FOR = 6.0          # a connection heard from this recently is alive (the host pings every 2 s)
 MAX_REF_JUMP = 1024     # how far an intent's ref may run ahead of the refs its connection has sent
+RACES_KEPT = 256        # race windows judged, kept for tools (bench_slap) and tests
 REFUSED_REFS = 32       # refused refs kept per connection, so that a second copy is not answered
 MOVED = "your seat moved to a newer connection of yours (this one had gone quiet)"
 IN_USE = ("that seat is played from another connection, which still answers; if that was yours "
@@ -222,6 +229,9 @@ class HostCore:
         # silence a default ends; a seat that acts, or whose default changes, starts afresh
         self._owed: dict[int, tuple[tuple[Action, int], float]] = {}
         self._acts = [0] * self.config.players    # actions applied per seat (for the above)
+        self._window: RaceWindow | None = None    # presses held for the judge (net.fair_slap)
+        self._race_note: tuple[tuple[int, float], ...] = ()   # what the steps being ruled carry
+        self.races: deque[tuple[HeldPress, ...]] = deque(maxlen=RACES_KEPT)   # judged, in order
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -751,31 +761,109 @@ class HostCore:
             names = ", ".join(f"seat {i + 1}" for i in sorted(waiting))
             return refuse("paused", f"waiting for {names} to join")
         if step_free and self._race is not None and self._race.races(action):
-            return self._press(c, intent.ref, action, now, out, refuse)
+            if self._window is not None and self._window.holds(conn, intent.ref):
+                return out      # the other copy of a press still held (TCP and UDP)
+            return self._press(conn, intent.ref, action, intent.pressed, now, out)
+        self._judge_window(out)             # presses already in come before this move
         applied = len(self.log)
         self._apply(action, out, refuse)
         if len(self.log) > applied:
-            c.last_ref = intent.ref
+            c.last_ref = max(c.last_ref, intent.ref)
         return out
 
-    def _press(self, c: _Conn, ref: int, action: Action, now: float, out: Outbox,
-               refuse: Callable[[str, str], Outbox]) -> Outbox:
-        """A step-free press through the game's race (net.realtime), timed by its arrival here:
-        judged at once, so presses count in the order they arrive. The race rules on a copy of the
-        state; what it rules in is then applied as an ordinary step."""
+    def _link(self, conn: ConnId) -> Link:
+        c = self._conns.get(conn)
+        if c is not None and c.token == self.local_token:
+            return LOCAL
+        return link_of(self.latency.clock(conn))
+
+    def _slap_links(self, conn: ConnId, seat: int) -> list[Link]:
+        """The links of the connections that hold a seat (other than `seat`) still able to press."""
+        acting = self.to_act()
+        links = []
+        for other in self.joined():
+            seats = [s for s in self.conn_seats(other) if s != seat and s in acting]
+            if any(self._race is not None and type(a).STEP_FREE and self._race.races(a)
+                   for s in seats for a in self.engine.legal_actions(self.state, s)):
+                links.append(self._link(other))
+        return links
+
+    def _press(self, conn: ConnId, ref: int, action: Action, pressed: float | None, now: float,
+               out: Outbox) -> Outbox:
+        """A press for the game's race (net.realtime), held in the race window of its discard with
+        its corrected time; judged when the window is due (at once if nobody else can press)."""
+        held = HeldPress(conn, ref, action, pressed, now, corrected_time(pressed, self._link(conn), now))
+        discard = int(getattr(action, "discard", 0))
+        window = self._window
+        if window is not None and discard > window.discard:
+            self._judge_window(out)         # a newer discard: the old window's presses first
+            window = None
+        if window is None:
+            due = deadline(now, held.time, self._slap_links(conn, action.seat))
+            self._window = window = RaceWindow(discard, due, [held])
+        else:
+            window.presses.append(held)     # an older discard's press is refused by the judge
+        if now >= window.due:
+            self._judge_window(out)
+        return out
+
+    def next_due(self) -> float | None:
+        """When tick() must run next for the race window (None: no window open)."""
+        return self._window.due if self._window is not None else None
+
+    def _judge_window(self, out: Outbox) -> None:
+        """Rule on the held presses in corrected-time order and apply what the race rules in; a
+        refused press is answered to its connection; every step ruled carries the presses' times."""
+        window, self._window = self._window, None
+        if window is None or self._race is None:
+            return
+        presses = ordered(window.presses)
+        first = presses[0].time
+        same = [p for p in presses if int(getattr(p.action, "discard", -1)) == window.discard]
+        self._race_note = tuple((p.action.seat, (p.time - first) * 1000.0) for p in same)
+        try:
+            self._rule(presses, out)
+        finally:
+            self._race_note = ()
+
+    def _rule(self, presses: list[HeldPress], out: Outbox) -> None:
         assert self._race is not None
         try:
-            rulings = self._race.judge(self.engine, self.engine.clone(self.state), [(action, now)])
+            rulings = self._race.judge(self.engine, self.engine.clone(self.state),
+                                       [(p.action, p.time) for p in presses])
         except Exception as exc:  # noqa: BLE001  the engine failed inside the race: as in _apply
-            return self._engine_fault(exc, action, out, refuse)
-        for ruling in rulings:      # one press, one ruling (a judging window will bring more)
+            self._engine_fault(exc, presses[0].action, out, self._refuser(presses[0], out))
+            return
+        left = list(presses)
+        judged: list[HeldPress] = []
+        for ruling in rulings:
+            held = next((p for p in left if p.action == ruling.action), None)
+            if held is None:
+                log.error("the race ruled on a press it was not given: %s", ruling.action)
+                continue
+            left.remove(held)
+            judged.append(held)
+            refuse = self._refuser(held, out)
+            c = self._conns.get(held.conn)
             if not ruling.apply:
-                return refuse(ruling.code or "illegal", ruling.reason)
+                refuse(ruling.code or "illegal", ruling.reason)
+                continue
             applied = len(self.log)
             self._apply(ruling.action, out, refuse)
-            if len(self.log) > applied:
-                c.last_ref = ref
-        return out
+            if len(self.log) > applied and c is not None:
+                c.last_ref = max(c.last_ref, held.ref)
+            if self.halted:
+                return
+        self.races.append(tuple(judged))
+
+    def _refuser(self, held: HeldPress, out: Outbox) -> Callable[[str, str], Outbox]:
+        def refuse(code: str, text: str) -> Outbox:
+            c = self._conns.get(held.conn)
+            if c is not None:       # it may have left while its press was held
+                c.refused.append(held.ref)
+                out.send(held.conn, m.IntentRefused(held.ref, self.step, code, text[:m.MAX_TEXT]))
+            return out
+        return refuse
 
     def tick(self, now: float) -> Outbox:
         """Time passing on the host's clock (the server calls this every turn of its loop): a seat
@@ -786,6 +874,8 @@ class HostCore:
         out = Outbox()
         if self.realtime is None:
             return out
+        if self._window is not None and now >= self._window.due:
+            self._judge_window(out)
         while True:
             acting = self.to_act()
             for seat in [s for s in self._owed if s not in acting]:
@@ -806,6 +896,7 @@ class HostCore:
             if due is None:
                 return out
             del self._owed[due.seat]
+            self._judge_window(out)         # presses already in come before the default
             applied = len(self.log)
             log.info("seat %d was silent for %g s: the host makes its default, %s", due.seat + 1,
                      self.choice_seconds, due)
@@ -823,7 +914,9 @@ class HostCore:
     def act(self, action: Action) -> Outbox:
         """Apply an action on the host's own authority (tools, tests): no seat check, and an
         illegal action raises IllegalActionError. Peers play through Intents instead."""
-        return self._apply(action, Outbox(), None)
+        out = Outbox()
+        self._judge_window(out)
+        return self._apply(action, out, None)
 
     def _apply(self, action: Action, out: Outbox,
                refuse: Callable[[str, str], Outbox] | None) -> Outbox:
@@ -937,9 +1030,11 @@ class HostCore:
             if len(msgpack.packb(patch)) >= len(msgpack.packb(public_view)):
                 patch = None            # almost all of it changed: the view itself is smaller
         self._sent_public = (number, public_view)
+        race_seats = tuple(seat for seat, _ in self._race_note)
+        race_ms = tuple(round(ms, 3) for _, ms in self._race_note)
         public = m.StepMsg(number, None, None if patch is not None else public_view,
                            self._events(events, None), public_hash, to_act, (), None, outcome,
-                           patch, self.game_no)
+                           patch, self.game_no, race_seats, race_ms)
         action_wire = self.engine.actions.encode(action) if action is not None else None
         per_seat: dict[int, m.StepMsg] = {}
         for conn in self.joined():
@@ -951,7 +1046,7 @@ class HostCore:
                         self._events(events, seat), public_hash, to_act,
                         self._legal(seat, to_act),
                         action_wire if action is not None and action.seat == seat else None,
-                        outcome, None, self.game_no)
+                        outcome, None, self.game_no, race_seats, race_ms)
                 out.send(conn, per_seat[seat])
             out.send(conn, public)   # last: it closes the step for that peer
 

@@ -214,7 +214,10 @@ class StepMsg(Message):
     `action` only goes to the seat that made it; `legal` only to a seat that may act. A seat's
     `view` is None when it equals the public view that follows (games without secrets). The public
     `view` is None when `patch` (net.delta) turns the previous step's public view into it: together
-    that is most of a step's bytes saved. Step 0 is the start of the game, with no events."""
+    that is most of a step's bytes saved. Step 0 is the start of the game, with no events.
+    `race_seats` and `race_ms`: a step a real-time race ruled (a KOMBIO slap) names the seats that
+    pressed for that discard and, for each, its corrected press time in ms after the earliest, so
+    every screen can say by how much the winner was first (net.fair_slap)."""
 
     TAG: ClassVar[str] = "step"
     number: StepNo
@@ -228,6 +231,8 @@ class StepMsg(Message):
     outcome: PlainData | None = None
     patch: Wire | None = None
     game_no: GameNo = 0
+    race_seats: tuple[Seat, ...] = ()
+    race_ms: Annotated[tuple[Time, ...], MaxLen(MAX_SEATS)] = ()
 
 
 @dataclass(frozen=True)

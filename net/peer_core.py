@@ -339,7 +339,8 @@ class PeerCore:
             return []                       # the start: views, but no action, so no Step
         mine = next((p.action for _, p in parts.values() if p.action is not None), None)
         private = {s: p.events for s, (_, p) in sorted(parts.items()) if p.events != events}
-        self._steps.append(Step(msg.number, mine, events, private))
+        race = tuple(zip(msg.race_seats, msg.race_ms, strict=False))
+        self._steps.append(Step(msg.number, mine, events, private, race))
         return []
 
     def _missed_step(self, msg: m.MissedStep) -> None:

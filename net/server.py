@@ -369,6 +369,9 @@ class HostServer:
             while not self._stopping:
                 timing = self._tickers or self.away_timeout is not None or self.core.realtime
                 timeout = TICK if timing else 0.1
+                due = self.core.next_due()
+                if due is not None:         # a race window closes: judge it on time
+                    timeout = min(timeout, max(0.0, due - self.clock()))
                 if not self._calls.empty():
                     timeout = 0
                 events = self._sel.select(timeout)

@@ -120,6 +120,9 @@ class NetSession(Session):
                 raise IllegalActionError(f"{action} is not a legal move now", action)
             self._send(self.peer.intent(action, pressed))
 
+    def press(self, action: Action, pressed: float) -> None:
+        self.submit(action, pressed)
+
     def poll(self) -> list[Step]:
         with self.lock:
             return self.peer.take_steps()

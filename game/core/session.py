@@ -19,6 +19,8 @@ class Step:
     action: Action | None          # None where the viewer may not know the action
     events: tuple[Event, ...]      # as a spectator sees them
     private: Mapping[int, tuple[Event, ...]] = field(default_factory=dict)  # per local seat, if different
+    # a step a host's race ruled: (seat, its press in ms after the earliest press) for each press
+    race: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,12 @@ class Session(ABC):
     @abstractmethod
     def submit(self, action: Action) -> None:
         """Ask for an action. A local session applies it at once or raises IllegalActionError."""
+
+    def press(self, action: Action, pressed: float) -> None:
+        """A race's press (Action.STEP_FREE: KOMBIO's slap) made at `pressed` on this machine's
+        monotonic clock. A remote session sends the time on for the host's fair judge; a local
+        one has judged its presses itself and just submits."""
+        self.submit(action)
 
     @abstractmethod
     def poll(self) -> list[Step]:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.engine import Action, Event
+from game.core.errors import IllegalActionError
 from game.core.seats import seat_label
 from game.core.session import LocalSession
 from game.ui.play.game_screen import Animation, GameScreen
@@ -229,6 +230,8 @@ class KombioScene(GameScreen):
     # -- game-screen hooks -------------------------------------------------------------------------
     def steps_arrived(self, steps: list[Any]) -> None:
         self.ui = Ui()
+        for step in steps:
+            self._note_race(step)
         # Presses act on the game as it is now, though the screen may still be animating earlier
         # steps: the cursors move on at once, or a quick player's press lands where it was.
         for step in steps:
@@ -281,7 +284,16 @@ class KombioScene(GameScreen):
         if self.shown.top is None:
             self.error("Nothing to slap yet: no card on the discard pile")
             return
-        self.slaps.add(SlapPress(seat, int(key[1]), int(key[2]), self.shown.serial, time), self.app.now())
+        press = SlapPress(seat, int(key[1]), int(key[2]), self.shown.serial, time)
+        if not isinstance(self.session, LocalSession):
+            # over the LAN the host judges every press by its corrected time (net.fair_slap):
+            # sent at once, with the time of the key press
+            try:
+                self.session.press(press.action(), time)
+            except IllegalActionError as error:
+                self.error(f"{self.seat_name(seat)}: {error.reason}")
+            return
+        self.slaps.add(press, self.app.now())
 
     def _submit_slap(self, press: SlapPress) -> tuple[Event, ...]:
         self.session.submit(press.action())
@@ -514,6 +526,17 @@ class KombioScene(GameScreen):
         if int(view["turn"]) == seat and view["phase"] == DRAWN:
             return self._first_own(seat)
         return ("card", seat, 1)
+
+    def _note_race(self, step: Any) -> None:
+        """A step the host's race ruled carries each press's time: the winner's margin over the next
+        press of that discard, for the banner ("by 12 ms")."""
+        race = dict(getattr(step, "race", ()) or ())
+        for event in step.events:
+            if isinstance(event, Slapped) and event.right and event.seat in race:
+                mine = race[event.seat]
+                later = [ms - mine for seat, ms in race.items() if seat != event.seat and ms >= mine]
+                if later:
+                    self.notes.margins[(event.seat, event.discard)] = min(later)
 
     def _focus(self, seat: int, key: Key) -> None:
         """Put a local human's cursor where their next choice most likely is, so a newcomer's first
@@ -1131,8 +1154,8 @@ class KombioScene(GameScreen):
             pts = self.text.get(str(self.shown.scores[s]), 20, theme.TEXT, True)
             surface.blit(pts, pts.get_rect(topright=(sc.right - 14, y)))
         lg = lay.log_rect
-        for i, (line, who) in enumerate(self.moves.window(self.LOG_LINES)):
-            col = theme.seat_colour(who) if who >= 0 else theme.TEXT_DIM
+        for i, (line, by) in enumerate(self.moves.window(self.LOG_LINES)):
+            col = theme.seat_colour(by) if by >= 0 else theme.TEXT_DIM
             text = self.text.get(line, 16, col)
             if text.get_width() > lg.w - 20:
                 text = text.subsurface((0, 0, lg.w - 20, text.get_height()))
