@@ -836,6 +836,7 @@ class HostCore:
             return
         left = list(presses)
         judged: list[HeldPress] = []
+        ruled_in: HeldPress | None = None
         for ruling in rulings:
             held = next((p for p in left if p.action == ruling.action), None)
             if held is None:
@@ -846,12 +847,18 @@ class HostCore:
             refuse = self._refuser(held, out)
             c = self._conns.get(held.conn)
             if not ruling.apply:
-                refuse(ruling.code or "illegal", ruling.reason)
+                reason = ruling.reason
+                if ruling.code == "too_late" and ruled_in is not None and held.time >= ruled_in.time:
+                    # why a player lost, in numbers: how much earlier the winner pressed
+                    reason += f", {(held.time - ruled_in.time) * 1000:.0f} ms before you"
+                refuse(ruling.code or "illegal", reason)
                 continue
             applied = len(self.log)
             self._apply(ruling.action, out, refuse)
-            if len(self.log) > applied and c is not None:
-                c.last_ref = max(c.last_ref, held.ref)
+            if len(self.log) > applied:
+                ruled_in = held
+                if c is not None:
+                    c.last_ref = max(c.last_ref, held.ref)
             if self.halted:
                 return
         self.races.append(tuple(judged))

@@ -264,3 +264,25 @@ def test_a_stale_press_in_a_window_is_refused_without_penalty():
     out.extend(host.tick(10.5))
     refusals = [msg for conn, msg in out.sends if isinstance(msg, m.IntentRefused)]
     assert [r.code for r in refusals] == ["stale"] and host.state.attempted == attempted
+
+
+def _race_with_a_match() -> tuple[HostCore, Seats, int, int, Slap]:
+    """A race position where the slow seat holds a card matching the top discard."""
+    for seed in range(1, 80):
+        host, seats, slow, fast = _race(seed)
+        top = host.state.values[host.state.discard[-1]]
+        for slot, card in enumerate(host.state.hands[slow]):
+            if card >= 0 and host.state.values[card] == top:
+                return host, seats, slow, fast, Slap(slow, slow, slot, host.state.serial)
+    raise AssertionError("no seed deals a match")
+
+
+def test_the_loser_of_a_race_is_told_by_how_much():
+    host, seats, slow, fast, right = _race_with_a_match()
+    out = seats.send(fast, _own_slap(host, fast), 10.0155, pressed=10.015 - 0.5)
+    out.extend(seats.send(slow, right, 10.080, pressed=10.000 + 1.234))
+    out.extend(host.tick(host.next_due()))
+    (refusal,) = [msg for conn, msg in out.sends
+                  if conn == seats.conn_of[fast] and isinstance(msg, m.IntentRefused)]
+    assert refusal.code == "too_late" and refusal.text.endswith("15 ms before you")
+    assert not host.state.open or host.state.matched
