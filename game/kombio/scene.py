@@ -301,19 +301,9 @@ class KombioScene(GameScreen):
         return tuple(e for step in steps for e in step.events)
 
     def _judge_slaps(self) -> None:
-        serial = int(self.view["discard_serial"])
-        if isinstance(self.session, LocalSession):
-            results = self.slaps.judge(self._submit_slap, serial)
-        else:
-            # a host judges remote play: forward the presses in press-time order
-            results = self.slaps.judge(self._forward_slap, serial)
-        for judged in results:
+        # only a local game's presses wait here: over the LAN the host judges them (see slap)
+        for judged in self.slaps.judge(self._submit_slap, int(self.view["discard_serial"])):
             self._tell(judged)
-
-    def _forward_slap(self, press: SlapPress) -> tuple[Event, ...]:
-        self.session.submit(press.action())
-        self.take_steps()
-        return ()
 
     def _tell(self, judged: Judged) -> None:
         name = self.seat_name(judged.press.seat)

@@ -167,6 +167,43 @@ def test_two_slaps_in_one_frame_the_earlier_press_wins_though_it_arrives_second(
     assert any("faster" in line or "match" in line for line, _ in scene.moves.window(20))
 
 
+class RemoteSession:
+    """Stands for a LAN session (any session but a local one): notes the presses it is asked to
+    send, and reads everything else from the local game."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.pressed: list[tuple[Slap, float]] = []
+
+    def press(self, action, pressed: float) -> None:
+        self.pressed.append((action, pressed))
+
+    def __getattr__(self, name: str):
+        return getattr(self.inner, name)
+
+
+def test_over_the_lan_a_slap_goes_to_the_host_at_once_with_the_time_of_its_key():
+    def ready(m: Match) -> bool:
+        return state(m).phase == "turn" and state(m).open and state(m).attempted == 0
+    app, clock, match, scene = make([human("kb1"), BOT], ready)
+    remote = RemoteSession(match.session)
+    scene.session = remote                              # type: ignore[assignment]
+    slot = next(i for i, c in enumerate(state(match).hands[0]) if c >= 0)
+    scene.cursors[0] = ("card", 0, slot)
+    press(app, "kb1", "slap", time=12.5)
+    assert remote.pressed == [(Slap(0, 0, slot, state(match).serial), 12.5)]
+    assert scene.slaps.presses == []                    # no local window: the host judges
+
+
+def test_a_step_the_hosts_race_ruled_names_the_winners_margin():
+    from game.core.session import Step
+    from game.kombio.rules import Slapped
+    app, clock, match, scene = make([human("kb1"), BOT])
+    won = Slapped(1, 1, 0, 4, 7, True)
+    scene.steps_arrived([Step(40, None, (won,), {}, ((0, 12.0), (1, 0.0), (2, 31.5)))])
+    assert scene.notes.margins[(1, 4)] == 12.0          # "Blue matches the 7! (12 ms faster)"
+
+
 def test_a_wrong_slap_is_told_to_everyone_and_its_penalty_follows():
     def ready(m: Match) -> bool:
         s = state(m)
