@@ -2,8 +2,8 @@
 judges a race (DESIGN.md, "The slap race"). Pure functions and one small record; no sockets, no clock.
 
 A peer stamps each press with its own monotonic time. The host turns it into host time with that
-peer's clock offset (net.clock: the mean of the fastest ping samples, refreshed while the game goes
-on) and then clamps it to what the link allows:
+peer's clock offset (net.clock: the mean of the fastest ping samples; the host pings every peer
+every 2 s all game long, so the estimate stays fresh) and then clamps it to what the link allows:
 
     arrival - (one way + jitter + MARGIN)  <=  corrected  <=  arrival
 
@@ -13,7 +13,9 @@ lets a peer lying about its clock gain half a round trip more than the margin (8
 of the bench), so the bound here is one way (half the median round trip) plus the link's jitter plus
 MARGIN: a lying or broken clock gains at most that slack over an honest one. The local seats on the
 host use the same path with a link of zero delay (LOCAL), whose slack is the frame a press may wait
-in the client before it is submitted.
+in the client before it is submitted. The clamp is what makes a bad estimate safe: a peer whose
+clock jumped, whose last pong is old, or whose offset is simply wrong is placed somewhere in that
+interval, never outside it; a round-trip spike moves the typical delay (a median) little.
 
 After the first press of a discard, the host waits until every press made before it must have come
 in: for each other connection that still has a seat able to slap that discard, a press made at the
@@ -36,8 +38,6 @@ from .clock import ClockSync
 MARGIN = 0.012          # slack on top of a link's one way + jitter: a frame of the client's loop
 WINDOW_FLOOR = 0.030    # the shortest wait while a remote peer could still be in flight
 WINDOW_CAP = 0.250      # the longest wait after the first press arrived
-STALE_AFTER = 10.0      # an estimate this old (no pong since) still counts, but is clamped by the
-                        # last known link: a drifting clock gains no more than the slack
 
 
 @dataclass(frozen=True)

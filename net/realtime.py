@@ -4,11 +4,12 @@ Turn-based games need nothing here. A game with races and timed choices (KOMBIO)
 engine key:
 
 - a *race*: how presses of step-free actions (Action.STEP_FREE: KOMBIO's slaps) made at nearly the
-  same time are judged. The host gives each press a time on its own clock and asks the race for
-  rulings, in the order the actions are to be applied; the race judges on a copy of the state, and
-  the host then applies the ruled actions itself, as ordinary steps (so the log, the broadcast and
-  the engine-fault handling stay in one place). Today the press time is the press's arrival on the
-  host; a fairer time (the peer's press corrected by its clock offset) only changes that number.
+  same time are judged. The host gives each press a time on its own clock (the peer's press time
+  corrected by its clock offset and clamped to its link: net.fair_slap), holds the presses of one
+  discard until a slower peer's earlier press must have come in, and asks the race for rulings, in
+  the order the actions are to be applied; the race judges on a copy of the state, and the host then
+  applies the ruled actions itself, as ordinary steps (so the log, the broadcast and the
+  engine-fault handling stay in one place).
 - `choice_seconds`: how long a seat may stay silent on a choice the engine has a default for
   (`default_action(state, seat)`) before the host submits the default for it.
 
