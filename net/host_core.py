@@ -777,12 +777,12 @@ class HostCore:
             return LOCAL
         return link_of(self.latency.clock(conn))
 
-    def _slap_links(self, conn: ConnId, seat: int) -> list[Link]:
-        """The links of the connections that hold a seat (other than `seat`) still able to press."""
+    def _slap_links(self, pressed: set[int]) -> list[Link]:
+        """The links of the connections that hold a seat still able to press (not in `pressed`)."""
         acting = self.to_act()
         links = []
         for other in self.joined():
-            seats = [s for s in self.conn_seats(other) if s != seat and s in acting]
+            seats = [s for s in self.conn_seats(other) if s not in pressed and s in acting]
             if any(self._race is not None and type(a).STEP_FREE and self._race.races(a)
                    for s in seats for a in self.engine.legal_actions(self.state, s)):
                 links.append(self._link(other))
@@ -799,10 +799,12 @@ class HostCore:
             self._judge_window(out)         # a newer discard: the old window's presses first
             window = None
         if window is None:
-            due = deadline(now, held.time, self._slap_links(conn, action.seat))
+            due = deadline(now, held.time, self._slap_links({action.seat}))
             self._window = window = RaceWindow(discard, due, [held])
         else:
             window.presses.append(held)     # an older discard's press is refused by the judge
+            if not self._slap_links({p.action.seat for p in window.presses}):
+                window.due = now            # everyone who could press has: nothing is in flight
         if now >= window.due:
             self._judge_window(out)
         return out

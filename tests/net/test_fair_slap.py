@@ -286,3 +286,18 @@ def test_the_loser_of_a_race_is_told_by_how_much():
                   if conn == seats.conn_of[fast] and isinstance(msg, m.IntentRefused)]
     assert refusal.code == "too_late" and refusal.text.endswith("15 ms before you")
     assert not host.state.open or host.state.matched
+
+
+def test_once_every_seat_that_could_press_has_pressed_the_window_closes_at_once():
+    host, conns = _table(2, seed=4)
+    seats = Seats(host, conns)
+    _open_discard(host, seats, 1.0)
+    _measure(host, "p0", 0.0, 0.0005)
+    _measure(host, "p1", 0.0, 0.080)
+    before = len(host.log)
+    a, b = _own_slap(host, 0), _own_slap(host, 1)
+    seats.send(0, a, 10.0155, pressed=10.015)           # fast seat, pressed second
+    assert host.next_due() is not None and host.log[before:] == []
+    seats.send(1, b, 10.080, pressed=10.000)            # slow seat, pressed first: the last to come
+    assert host.next_due() is None                      # judged on arrival, no wait to the deadline
+    assert host.log[before] == b and host.races[-1][0].action == b
