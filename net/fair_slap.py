@@ -23,8 +23,9 @@ first press's corrected time arrives by that time + its one way + jitter (+ MARG
 least WINDOW_FLOOR when a remote peer is among them (clock estimates are never exact) and never more
 than WINDOW_CAP after the first arrival (a spiking link must not hold the table). With nobody else
 able to slap, or only the host's own seats (already in, within the local slack), the race is judged
-at once or nearly: no added delay; and once every seat that could press has pressed (each seat has
-one attempt per discard), nothing can still be in flight, so the window closes then.
+at once or nearly: no added delay. Each seat has one attempt per discard, so as presses come in the
+window is shortened to what the seats that have not pressed yet need: it closes at once when every
+seat that could press has.
 """
 from __future__ import annotations
 

@@ -803,8 +803,11 @@ class HostCore:
             self._window = window = RaceWindow(discard, due, [held])
         else:
             window.presses.append(held)     # an older discard's press is refused by the judge
-            if not self._slap_links({p.action.seat for p in window.presses}):
-                window.due = now            # everyone who could press has: nothing is in flight
+            # only seats that have not pressed can still have a press in flight (one attempt per
+            # discard): the window ends once theirs must have come in, at once if there are none
+            first = window.presses[0]
+            left = self._slap_links({p.action.seat for p in window.presses})
+            window.due = min(window.due, deadline(first.arrival, first.time, left))
         if now >= window.due:
             self._judge_window(out)
         return out
