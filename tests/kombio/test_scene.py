@@ -368,22 +368,26 @@ def test_a_silent_seats_choice_is_made_by_the_default_after_the_countdown():
 
 # -- secrets ---------------------------------------------------------------------------------------
 
-def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal():
-    app, clock, match, scene = make([human("kb1"), BOT, BOT], options={"rounds": "1"})
-    events: list = []
-    start = scene.start_event
-    scene.start_event = lambda e: (events.append(e), start(e))[1]   # type: ignore[method-assign]
-    rng = random.Random(3)
+def play_to_the_end(app: App, clock: Clock, match: Match, scene: KombioScene, seed: int) -> None:
+    """Seat 0 plays random legal moves (never a slap) through the scene until the game is over."""
+    rng = random.Random(seed)
     for _ in range(400):
         if match.session.outcome() is not None:
             break
         settle(app, clock, scene)
         legal = [a for a in match.session.legal_actions(0) if not isinstance(a, Slap)]
         if legal:
-            action = rng.choice(legal)
-            scene.submit(action)
+            scene.submit(rng.choice(legal))
         run(app, clock, 0.3)
     settle(app, clock, scene)
+
+
+def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal():
+    app, clock, match, scene = make([human("kb1"), BOT, BOT], options={"rounds": "1"})
+    events: list = []
+    start = scene.start_event
+    scene.start_event = lambda e: (events.append(e), start(e))[1]   # type: ignore[method-assign]
+    play_to_the_end(app, clock, match, scene, seed=3)
     assert any(isinstance(e, RoundEnded) for e in events)
     for e in events:
         if isinstance(e, (Drew, Peeked)) and e.seat != 0:
@@ -394,16 +398,7 @@ def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal():
 
 def test_once_the_game_is_over_the_last_hands_stay_face_up():
     app, clock, match, scene = make([human("kb1"), BOT], options={"rounds": "1"})
-    rng = random.Random(5)
-    for _ in range(400):
-        if match.session.outcome() is not None:
-            break
-        settle(app, clock, scene)
-        legal = [a for a in match.session.legal_actions(0) if not isinstance(a, Slap)]
-        if legal:
-            scene.submit(rng.choice(legal))
-        run(app, clock, 0.3)
-    settle(app, clock, scene)
+    play_to_the_end(app, clock, match, scene, seed=5)
     assert match.session.outcome() is not None and not scene.busy()
     ended = scene.last_reveal
     assert isinstance(ended, RoundEnded) and ended.round == 1

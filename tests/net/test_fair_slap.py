@@ -220,18 +220,24 @@ def test_a_peer_lying_about_its_press_time_gains_no_more_than_its_links_slack():
     assert held.time == pytest.approx(10.080 - slack, abs=0.002)
 
 
-def test_with_nobody_left_to_press_the_race_is_judged_at_once():
+def _two_seats(one_way_0: float, one_way_1: float) -> tuple[HostCore, Seats, int]:
+    """A 2-player table (seed 4: seat 0's own first card does not match) at an open discard, both
+    links measured; and the log's length then."""
     host, conns = _table(2, seed=4)
     seats = Seats(host, conns)
     _open_discard(host, seats, 1.0)
-    _measure(host, "p0", 0.0, 0.050)
-    _measure(host, "p1", 0.0, 0.050)
-    before = len(host.log)
+    _measure(host, "p0", 0.0, one_way_0)
+    _measure(host, "p1", 0.0, one_way_1)
+    return host, seats, len(host.log)
+
+
+def test_with_nobody_left_to_press_the_race_is_judged_at_once():
+    host, seats, before = _two_seats(0.050, 0.050)
     seats.send(0, _own_slap(host, 0), 2.0, pressed=1.99)
     assert host.next_due() is not None                  # seat 1 may still press
     host.tick(host.next_due())
     assert len(host.log) == before + 1
-    assert host.state.open                              # seat 0's own card was wrong (seed 4)
+    assert host.state.open                              # seat 0's own card was wrong
     seats.send(1, _own_slap(host, 1), 3.0, pressed=2.99)
     assert host.next_due() is None                      # seat 0 has had its attempt: no window
     assert len(host.log) == before + 2                  # judged at once, no tick
@@ -289,12 +295,7 @@ def test_the_loser_of_a_race_is_told_by_how_much():
 
 
 def test_once_every_seat_that_could_press_has_pressed_the_window_closes_at_once():
-    host, conns = _table(2, seed=4)
-    seats = Seats(host, conns)
-    _open_discard(host, seats, 1.0)
-    _measure(host, "p0", 0.0, 0.0005)
-    _measure(host, "p1", 0.0, 0.080)
-    before = len(host.log)
+    host, seats, before = _two_seats(0.0005, 0.080)
     a, b = _own_slap(host, 0), _own_slap(host, 1)
     seats.send(0, a, 10.0155, pressed=10.015)           # fast seat, pressed second
     assert host.next_due() is not None and host.log[before:] == []
