@@ -1,0 +1,766 @@
+"""Combi-Nations rules engine: pure, no pygame, no I/O (rules: shared/rules/combi-nations.txt and the
+Combi-Nations part of DECISIONS.md; the box in tables.py, the geometry in hexgrid.py, a player's
+country in country.py, the score sheet in scoring.py).
+
+The game in phases:
+- BUILD (the "free" country option only): seat by seat in turn order, each lays its seven SAND tiles
+  one at a time (`Build`), each joined side to side to those before. With a preset (or the date
+  variant, whose preset is the last digit of the day the config carries, so a replay is the same)
+  the countries are built at new_game: each seat's seven tiles shuffled and laid in preset order.
+- MOVE: the seat to play moves its ARROW to the 1st, 2nd or 3rd placeable tile in its direction
+  (`Move(k, uturn)`; an arrow stands on an empty space, so only spaces holding a tile that fits the
+  seat's country count), the MARKET MARKER moves k stacks clockwise skipping empty stacks, and the
+  space the arrow left is refilled from the stack in front of the marker (the next one if empty).
+- PLACE: the seat lays the tile it took on SAND, touching a LAND or FACILITY space (`Place`). It
+  always fits: the arrow only stops at tiles that do.
+- The end: a seat whose turn begins with no tile on the ring that fits (in any direction it may
+  still go) is skipped and triggers the end; so does a seat that fills its last SAND space. Turns go
+  on until it is the starting player's turn again; then each seat that placed a tile in its last turn
+  takes one extra turn (if it can still move), in turn order, and the game is over.
+- Solo: a second arrow, the opponent's, moves after each of the player's turns: in its first turn as
+  many steps as the player's arrow, later as many as the spaces of the tile it last took; it treats
+  every tile as placeable and discards what it takes (the marker moves and the space refills as
+  ever). Once it has taken SOLO_OPPONENT_TILES the player has one final turn.
+
+Seat 0 is the starting player; turns go 0, 1, 2, ... (clockwise). The ring's spaces are numbered
+clockwise. Hidden: the order of the face-down stacks (views show their counts).
+
+*Rulings* beyond the texts and DECISIONS.md, marked here:
+- A seat with no possible move is skipped (an event says so) rather than made to pass.
+- The ring is dealt clockwise from space 0, each tile space from the next stack in STACKS order.
+- Arrows start on spaces 0, R/n, 2R/n, ... for seat 0, 1, 2, ... (solo: the player 0, the opponent R/2).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, ClassVar
+
+from game.core.engine import Action, Engine, Event, GameConfig, GameType, Outcome, Termination, rank_winners
+from game.core.errors import ConfigError, IllegalActionError
+from game.core.rng import Rng
+from game.core.wire import WireCodec
+
+from .country import SAND_TILE_IDS, Country, Placing
+from .hexgrid import ROTATIONS, Hex, add, neighbours, rotate
+from .tables import (
+    LAND_TILES,
+    MARKER_START,
+    PRESETS,
+    RING_SIZES,
+    SAND_SET,
+    SAND_SHAPE,
+    SOLO_OPPONENT_TILES,
+    STACK_SHAPES,
+    STACKS,
+)
+
+SEATS = 5
+EMPTY = -1
+OPPONENT = -1                  # the solo opponent's arrow, in events
+BUILD, MOVE, PLACE, OVER = "build", "move", "place", "over"
+COUNTRY_MODES = ("free", "preset", "date")
+PRESET_CHOICES = tuple(str(i) for i in range(10))
+
+
+# -- config --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CombiConfig(GameConfig):
+    TAG: ClassVar[str] = "combi_nations"
+    country: str = "preset"       # "free", "preset" or "date"
+    preset: int = 0               # the preset shape for "preset"
+    day: int = 1                  # the day of the month for "date" (its last digit picks the shape)
+    flat: bool = False            # every facility scores a flat 2
+
+
+def make_config(players: int, options: Mapping[str, str], today: date | None = None) -> CombiConfig:
+    """The setup screen's choices -> a checked config; ConfigError names what is wrong. The date
+    variant reads today's date here, once, so the game itself replays the same any day."""
+    unknown = set(options) - {"country", "preset", "facilities"}
+    if unknown:
+        raise ConfigError(f"Combi-Nations has no option {sorted(unknown)[0]!r}")
+    mode = options.get("country", "preset")
+    if mode not in COUNTRY_MODES:
+        raise ConfigError(f"country must be one of {', '.join(COUNTRY_MODES)}, not {mode!r}")
+    preset = options.get("preset", "0")
+    if preset not in PRESET_CHOICES:
+        raise ConfigError(f"preset must be a digit 0-9, not {preset!r}")
+    facilities = options.get("facilities", "rules")
+    if facilities not in ("rules", "flat"):
+        raise ConfigError(f"facilities must be rules or flat, not {facilities!r}")
+    if not 1 <= players <= SEATS:
+        raise ConfigError(f"Combi-Nations is for 1 to {SEATS} players, not {players}")
+    day = (today or date.today()).day
+    return CombiConfig(players, mode, int(preset), day, facilities == "flat")
+
+
+def preset_of(config: CombiConfig) -> int:
+    return config.day % 10 if config.country == "date" else config.preset
+
+
+def _check_seat(seat: int) -> None:
+    # A ValueError here makes WireCodec.decode refuse an out-of-range value as a WireFormatError.
+    if not 0 <= seat < SEATS:
+        raise ValueError(f"seat {seat} out of range")
+
+
+def _check_turns(turns: int) -> None:
+    if not 0 <= turns < ROTATIONS:
+        raise ValueError(f"{turns} turns")
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Build(Action):
+    """Free building: lay SAND tile `tile` (0..6 of the seat's set) with its origin on (q, r)."""
+
+    TAG: ClassVar[str] = "build"
+    tile: int
+    turns: int
+    q: int
+    r: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        _check_turns(self.turns)
+        if not 0 <= self.tile < len(SAND_SET):
+            raise ValueError(f"SAND tile {self.tile}")
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1} lays SAND tile {self.tile + 1}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move the arrow to the `k`-th placeable tile (1..3) in its direction; with `uturn`, flip the
+    arrow first (once a game) and go counterclockwise from now on."""
+
+    TAG: ClassVar[str] = "move"
+    k: int
+    uturn: bool = False
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        if not 1 <= self.k <= 3:
+            raise ValueError(f"the arrow moves to the 1st, 2nd or 3rd placeable tile, not {self.k}")
+
+    def __str__(self) -> str:
+        turn = " after its U-turn" if self.uturn else ""
+        return f"Seat {self.seat + 1} moves to placeable tile {self.k}{turn}"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Lay the tile taken this turn: its origin cell on (q, r), turned `turns` × 60° clockwise."""
+
+    TAG: ClassVar[str] = "place"
+    turns: int
+    q: int
+    r: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        _check_turns(self.turns)
+
+    @property
+    def placing(self) -> Placing:
+        return Placing(self.turns, (self.q, self.r))
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1} places its tile"
+
+
+# -- events --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CountryBuilt(Event):
+    TAG: ClassVar[str] = "country_built"
+    seat: int
+    preset: int                 # -1: built freely
+
+    def __str__(self) -> str:
+        how = f"as preset {self.preset}" if self.preset >= 0 else "freely"
+        return f"Seat {self.seat + 1} built its country {how}"
+
+
+@dataclass(frozen=True)
+class SandLaid(Event):
+    TAG: ClassVar[str] = "sand_laid"
+    seat: int
+    tile: int
+    turns: int
+    q: int
+    r: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1} lays SAND tile {self.tile + 1}"
+
+
+@dataclass(frozen=True)
+class TurnBegan(Event):
+    TAG: ClassVar[str] = "turn_began"
+    seat: int
+    extra: bool                 # one of the extra turns after the end was triggered
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1}'s {'extra ' if self.extra else ''}turn"
+
+
+@dataclass(frozen=True)
+class ArrowMoved(Event):
+    """An arrow went from space `start` to `end` (`steps` spaces, the `k`-th tile counted); it took
+    `tile` (a LandTile id). seat OPPONENT is the solo opponent."""
+
+    TAG: ClassVar[str] = "arrow_moved"
+    seat: int
+    start: int
+    end: int
+    k: int
+    uturn: bool
+    tile: int
+
+    def __str__(self) -> str:
+        who = "The opponent" if self.seat == OPPONENT else f"Seat {self.seat + 1}"
+        return f"{who} moves to tile {self.k}{' after a U-turn' if self.uturn else ''}"
+
+
+@dataclass(frozen=True)
+class MarkerMoved(Event):
+    TAG: ClassVar[str] = "marker_moved"
+    stack: int                  # index into STACKS
+
+    def __str__(self) -> str:
+        return f"The market marker moves to the {STACKS[self.stack]} stack"
+
+
+@dataclass(frozen=True)
+class Refilled(Event):
+    """Space `space` got tile `tile` from stack `stack` (tile EMPTY: every stack was empty)."""
+
+    TAG: ClassVar[str] = "refilled"
+    space: int
+    stack: int
+    tile: int
+
+    def __str__(self) -> str:
+        return f"Space {self.space + 1} is refilled" if self.tile >= 0 else "No tile left to refill"
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    TAG: ClassVar[str] = "placed"
+    seat: int
+    tile: int
+    turns: int
+    q: int
+    r: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1} places tile {self.tile}"
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    """The solo opponent discards the tile it took."""
+
+    TAG: ClassVar[str] = "discarded"
+    tile: int
+    taken: int                  # tiles the opponent has taken so far
+
+    def __str__(self) -> str:
+        return f"The opponent discards its tile ({self.taken} taken)"
+
+
+@dataclass(frozen=True)
+class Skipped(Event):
+    TAG: ClassVar[str] = "skipped"
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1} has no tile that fits: no move"
+
+
+@dataclass(frozen=True)
+class EndTriggered(Event):
+    TAG: ClassVar[str] = "end_triggered"
+    seat: int
+    full: bool                  # the seat filled its country (else: no tile fits it)
+
+    def __str__(self) -> str:
+        why = "filled its country" if self.full else "has no tile that fits"
+        return f"Seat {self.seat + 1} {why}: the round is finished, then extra turns"
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    TAG: ClassVar[str] = "game_over"
+    scores: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "Game over: " + ", ".join(f"seat {i + 1} {s}" for i, s in enumerate(self.scores))
+
+
+# -- state ---------------------------------------------------------------------------------------
+
+@dataclass
+class CombiState:
+    players: int
+    solo: bool
+    flat: bool
+    phase: str
+    turn: int
+    countries: list[Country]
+    ring: list[int]                          # per space: a LandTile id, or EMPTY
+    arrows: list[int]                        # per arrow (seats, then the solo opponent): its space
+    clockwise: list[bool]                    # per arrow: its direction
+    uturned: list[bool]                      # per seat: the U-turn is used
+    stacks: list[list[int]]                  # per stack in STACKS order: face-down ids, top at the end
+    marker: int                              # index into STACKS
+    discard: list[int] = field(default_factory=list)   # the solo opponent's tiles
+    held: int = EMPTY                        # the tile the seat to play took, in PLACE
+    building: list[int] = field(default_factory=list)  # free build: SAND tiles left, per seat
+    placed_last: list[bool] = field(default_factory=list)   # per seat: placed a tile in its last turn
+    ending: bool = False                     # the end is triggered: finish the round
+    extra: list[int] = field(default_factory=list)     # seats still owed an extra turn, in order
+    in_extra: bool = False
+    ended_by: Termination | None = None
+    opponent_steps: int = 0                  # the solo opponent's next move
+    final_turn: bool = False                 # solo: the player's last turn is under way
+    rng: Rng = field(default_factory=lambda: Rng(0))
+
+    def copy(self) -> CombiState:
+        return CombiState(
+            self.players, self.solo, self.flat, self.phase, self.turn,
+            [c.copy() for c in self.countries], list(self.ring), list(self.arrows), list(self.clockwise),
+            list(self.uturned), [list(s) for s in self.stacks], self.marker, list(self.discard), self.held,
+            list(self.building), list(self.placed_last), self.ending, list(self.extra), self.in_extra,
+            self.ended_by, self.opponent_steps, self.final_turn, self.rng.clone())
+
+
+def _tile(tile_id: int) -> Any:
+    return LAND_TILES[tile_id]
+
+
+def build_preset(country: Country, preset: int, order: list[int]) -> None:
+    """Lay the seven SAND tiles (in `order`, a shuffle of 0..6) on the preset's places, in turn."""
+    for index, spot in zip(order, PRESETS[preset], strict=True):
+        country.add_sand_tile(SAND_SET[index], spot.turns, spot.at)
+
+
+# -- the engine ----------------------------------------------------------------------------------
+
+class CombiNationsEngine(Engine[CombiState]):
+    key: ClassVar[str] = "combi_nations"
+    title: ClassVar[str] = "Combi-Nations"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = SEATS
+    actions: ClassVar[WireCodec] = WireCodec([Build, Move, Place])
+    events: ClassVar[WireCodec] = WireCodec([
+        CountryBuilt, SandLaid, TurnBegan, ArrowMoved, MarkerMoved, Refilled, Placed, Discarded, Skipped,
+        EndTriggered, GameOver])
+    configs: ClassVar[WireCodec] = WireCodec([CombiConfig])
+    game_type: ClassVar[GameType] = GameType(hidden_information=True)
+
+    # -- setup --
+
+    def new_game(self, config: GameConfig, seed: int) -> CombiState:
+        if not isinstance(config, CombiConfig):
+            raise ConfigError("Combi-Nations needs a CombiConfig")
+        self.check_config(config)
+        if config.country not in COUNTRY_MODES:
+            raise ConfigError(f"country must be one of {', '.join(COUNTRY_MODES)}")
+        if not 0 <= config.preset < len(PRESETS) or not 1 <= config.day <= 31:
+            raise ConfigError("preset must be 0-9 and day 1-31")
+        n = config.players
+        solo = n == 1
+        rng = Rng(seed)
+        stacks = []
+        for stack in STACKS:
+            ids = [t.id for t in LAND_TILES if t.stack == stack]
+            rng.shuffle(ids)
+            stacks.append(ids)
+        size = RING_SIZES[n]
+        arrows_n = 2 if solo else n
+        arrows = [k * size // arrows_n for k in range(arrows_n)]
+        ring = [EMPTY] * size
+        next_stack = 0
+        for space in range(size):
+            if space in arrows:
+                continue
+            while not stacks[next_stack % len(STACKS)]:
+                next_stack += 1
+            ring[space] = stacks[next_stack % len(STACKS)].pop()
+            next_stack += 1
+        countries = [Country() for _ in range(n)]
+        state = CombiState(
+            players=n, solo=solo, flat=config.flat, phase=MOVE, turn=0, countries=countries, ring=ring,
+            arrows=arrows, clockwise=[True] * arrows_n, uturned=[False] * n, stacks=stacks,
+            marker=STACKS.index(MARKER_START), building=[len(SAND_SET)] * n, placed_last=[False] * n,
+            rng=rng)
+        if config.country == "free":
+            state.phase = BUILD
+        else:
+            preset = preset_of(config)
+            for country in countries:
+                order = list(range(len(SAND_SET)))
+                rng.shuffle(order)
+                build_preset(country, preset, order)
+            state.building = [0] * n
+            self._begin_turn(state)
+        return state
+
+    def opening_events(self, state: CombiState) -> list[Event]:
+        return [TurnBegan(state.turn, False)] if state.phase == MOVE else []
+
+    # -- queries --
+
+    def to_act(self, state: CombiState) -> frozenset[int]:
+        return frozenset() if state.phase == OVER else frozenset({state.turn})
+
+    def ring_options(self, state: CombiState, seat: int, clockwise: bool) -> list[int]:
+        """The spaces of the 1st, 2nd and 3rd tiles that fit `seat`'s country, going one way."""
+        country = state.countries[seat]
+        size = len(state.ring)
+        start = state.arrows[seat]
+        step = 1 if clockwise else -1
+        out: list[int] = []
+        fits: dict[str, bool] = {}
+        for i in range(1, size):
+            space = (start + step * i) % size
+            tile = state.ring[space]
+            if tile < 0:
+                continue
+            stack = _tile(tile).stack
+            ok = fits.get(stack)
+            if ok is None:
+                ok = fits[stack] = country.placeable(stack)
+            if ok:
+                out.append(space)
+                if len(out) == 3:
+                    break
+        return out
+
+    def can_move(self, state: CombiState, seat: int) -> bool:
+        if self.ring_options(state, seat, state.clockwise[seat]):
+            return True
+        return not state.uturned[seat] and bool(self.ring_options(state, seat, not state.clockwise[seat]))
+
+    def legal_actions(self, state: CombiState, seat: int) -> list[Action]:
+        if state.phase == OVER or seat != state.turn:
+            return []
+        if state.phase == BUILD:
+            return list(self._builds(state, seat))
+        if state.phase == MOVE:
+            out: list[Action] = [Move(seat, k + 1) for k in
+                                 range(len(self.ring_options(state, seat, state.clockwise[seat])))]
+            if not state.uturned[seat]:
+                out += [Move(seat, k + 1, True) for k in
+                        range(len(self.ring_options(state, seat, not state.clockwise[seat])))]
+            return out
+        tile = _tile(state.held)
+        # turnings that lay the same contents on the same hexes (a single tile, a pair of one land)
+        # are one choice: the first is listed
+        seen: set[frozenset[tuple[Hex, str]]] = set()
+        out = []
+        for p in state.countries[seat].placements(tile.stack):
+            laid = frozenset(zip(hexes_of(tile.id, p), tile.contents, strict=True))
+            if laid not in seen:
+                seen.add(laid)
+                out.append(Place(seat, p.turns, p.at[0], p.at[1]))
+        return out
+
+    def _builds(self, state: CombiState, seat: int) -> list[Build]:
+        country = state.countries[seat]
+        laid = {c.tile - SAND_TILE_IDS for c in country.cells.values()}
+        left = [i for i in range(len(SAND_SET)) if i not in laid]
+        # tiles with the same print are alike: offer the first of each kind only
+        kinds: dict[str | None, int] = {}
+        for i in left:
+            kinds.setdefault(SAND_SET[i].printed, i)
+        if not country.cells:
+            return [Build(seat, i, 0, 0, 0) for i in kinds.values()]
+        spots: set[tuple[int, Hex]] = set()
+        edge = {n for h in country.cells for n in neighbours(h) if n not in country.cells}
+        for turns in range(ROTATIONS):
+            for cell in SAND_SHAPE:
+                turned = rotate(cell, turns)
+                for target in edge:
+                    at = (target[0] - turned[0], target[1] - turned[1])
+                    spots.add((turns, at))
+        out: list[Build] = []
+        for turns, at in sorted(spots):
+            if country.joins(turns, at):
+                out.extend(Build(seat, i, turns, at[0], at[1]) for i in kinds.values())
+        return out
+
+    def outcome(self, state: CombiState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        scores = tuple(self.scores(state))
+        ending = state.ended_by or Termination.NO_TILE_FITS
+        return Outcome(scores, rank_winners(scores), ending)
+
+    def scores(self, state: CombiState) -> list[int]:
+        from .scoring import score_all
+        return [sheet.total for sheet in score_all(state.countries, solo=state.solo, flat=state.flat)]
+
+    # -- apply --
+
+    def apply(self, state: CombiState, action: Action) -> list[Event]:
+        if state.phase == OVER:
+            raise IllegalActionError("the game is over", action)
+        if action.seat != state.turn:
+            raise IllegalActionError(f"it is not seat {action.seat + 1}'s turn", action)
+        if isinstance(action, Build) and state.phase == BUILD:
+            return self._build(state, action)
+        if isinstance(action, Move) and state.phase == MOVE:
+            return self._move(state, action)
+        if isinstance(action, Place) and state.phase == PLACE:
+            return self._place(state, action)
+        raise IllegalActionError(f"{action} is not a legal move now", action)
+
+    def _build(self, state: CombiState, action: Build) -> list[Event]:
+        if action not in self._builds(state, action.seat):
+            raise IllegalActionError("that SAND tile cannot go there: it must join the others side to "
+                                     "side without overlapping", action)
+        seat = action.seat
+        state.countries[seat].add_sand_tile(SAND_SET[action.tile], action.turns, (action.q, action.r))
+        state.building[seat] -= 1
+        events: list[Event] = [SandLaid(seat, action.tile, action.turns, action.q, action.r)]
+        if state.building[seat] == 0:
+            events.append(CountryBuilt(seat, -1))
+            if seat + 1 < state.players:
+                state.turn = seat + 1
+            else:
+                state.phase, state.turn = MOVE, 0
+                events += self._begin_turn(state)
+        return events
+
+    def _move(self, state: CombiState, action: Move) -> list[Event]:
+        seat = action.seat
+        if action.uturn and state.uturned[seat]:
+            raise IllegalActionError("the U-turn can be made only once a game", action)
+        way = state.clockwise[seat] != action.uturn
+        options = self.ring_options(state, seat, way)
+        if action.k > len(options):
+            raise IllegalActionError(f"there is no placeable tile number {action.k} that way", action)
+        if action.uturn:
+            state.uturned[seat] = True
+            state.clockwise[seat] = way
+        events = self._take(state, seat, options[action.k - 1], action.k, action.uturn)
+        state.held = state.ring[state.arrows[seat]]
+        state.ring[state.arrows[seat]] = EMPTY
+        state.phase = PLACE
+        if state.solo and state.opponent_steps == 0:
+            state.opponent_steps = action.k        # the opponent's first move copies the player's
+        return events
+
+    def _take(self, state: CombiState, arrow: int, space: int, k: int, uturn: bool) -> list[Event]:
+        """Parts 1-3 of a turn for `arrow`: move it to `space`, the marker k stacks on, refill."""
+        start = state.arrows[arrow]
+        tile = state.ring[space]
+        state.arrows[arrow] = space
+        seat = OPPONENT if arrow >= state.players else arrow
+        events: list[Event] = [ArrowMoved(seat, start, space, k, uturn, tile)]
+        for _ in range(k):
+            state.marker = self._next_stack(state, state.marker)
+        events.append(MarkerMoved(state.marker))
+        source = state.marker
+        if not state.stacks[source]:
+            source = self._next_stack(state, source)
+        if state.stacks[source]:
+            new = state.stacks[source].pop()
+            state.ring[start] = new
+            events.append(Refilled(start, source, new))
+        else:
+            events.append(Refilled(start, source, EMPTY))
+        return events
+
+    @staticmethod
+    def _next_stack(state: CombiState, stack: int) -> int:
+        """The next stack clockwise that still has tiles (the same one if none has)."""
+        for i in range(1, len(STACKS) + 1):
+            candidate = (stack + i) % len(STACKS)
+            if state.stacks[candidate]:
+                return candidate
+        return (stack + 1) % len(STACKS)
+
+    def _place(self, state: CombiState, action: Place) -> list[Event]:
+        seat = action.seat
+        tile = _tile(state.held)
+        country = state.countries[seat]
+        if not country.fits(tile.stack, action.placing):
+            raise IllegalActionError("the tile must lie on SAND of your country and touch a LAND or "
+                                     "FACILITY space", action)
+        country.place(tile, action.placing)
+        events: list[Event] = [Placed(seat, tile.id, action.turns, action.q, action.r)]
+        state.held = EMPTY
+        state.placed_last[seat] = True
+        if not country.sand() and not state.ending and not state.in_extra:
+            state.ending, state.ended_by = True, Termination.COUNTRY_FULL
+            events.append(EndTriggered(seat, True))
+        return events + self._after_turn(state)
+
+    # -- turn order and the end --
+
+    def _after_turn(self, state: CombiState) -> list[Event]:
+        events: list[Event] = []
+        if state.solo and not state.in_extra:
+            events += self._opponent(state)
+        return events + self._advance(state)
+
+    def _opponent(self, state: CombiState) -> list[Event]:
+        """The solo opponent's turn: its k-th tile of any kind clockwise, discarded."""
+        if state.final_turn or len(state.discard) >= SOLO_OPPONENT_TILES:
+            return []
+        arrow = 1
+        size = len(state.ring)
+        spaces = [(state.arrows[arrow] + i) % size for i in range(1, size)]
+        tiles = [s for s in spaces if state.ring[s] >= 0]
+        if not tiles:
+            return []
+        k = min(state.opponent_steps or 1, len(tiles))
+        events = self._take(state, arrow, tiles[k - 1], k, False)
+        taken = state.ring[tiles[k - 1]]
+        state.ring[tiles[k - 1]] = EMPTY
+        state.discard.append(taken)
+        state.opponent_steps = len(_tile(taken).cells)
+        events.append(Discarded(taken, len(state.discard)))
+        return events
+
+    def _advance(self, state: CombiState) -> list[Event]:
+        """On to the next turn that can be played, or the end."""
+        n = state.players
+        if state.solo:
+            if state.final_turn or state.in_extra:
+                return self._finish(state)
+            if len(state.discard) >= SOLO_OPPONENT_TILES:
+                state.final_turn = True
+            if state.ending:
+                # the player is the starting player: the round is over at once; an extra turn if placed
+                return self._start_extra(state)
+            state.phase = MOVE
+            return self._begin_turn(state)
+        if state.in_extra:
+            return self._next_extra(state)
+        nxt = (state.turn + 1) % n
+        if state.ending and nxt == 0:
+            return self._start_extra(state)
+        state.turn, state.phase = nxt, MOVE
+        return self._begin_turn(state)
+
+    def _begin_turn(self, state: CombiState) -> list[Event]:
+        """The seat to play begins its turn; with no possible move it is skipped (and the end is
+        triggered, as the rulebook says)."""
+        events: list[Event] = []
+        guard = 0
+        while True:
+            seat = state.turn
+            state.phase = MOVE
+            if self.can_move(state, seat):
+                events.append(TurnBegan(seat, state.in_extra))
+                return events
+            events.append(Skipped(seat))
+            state.placed_last[seat] = False
+            if not state.ending and not state.in_extra:
+                state.ending, state.ended_by = True, Termination.NO_TILE_FITS
+                events.append(EndTriggered(seat, False))
+            if state.solo:
+                if state.in_extra or state.final_turn:
+                    return events + self._finish(state)
+                return events + self._start_extra(state)
+            if state.in_extra:
+                return events + self._next_extra(state)
+            nxt = (seat + 1) % state.players
+            if state.ending and nxt == 0:
+                return events + self._start_extra(state)
+            state.turn = nxt
+            guard += 1
+            if guard > state.players * 2:   # nobody can move: _start_extra ends it; never loop
+                return events + self._finish(state)
+
+    def _start_extra(self, state: CombiState) -> list[Event]:
+        state.extra = [s for s in range(state.players) if state.placed_last[s]]
+        state.in_extra = True
+        return self._next_extra(state)
+
+    def _next_extra(self, state: CombiState) -> list[Event]:
+        while state.extra:
+            seat = state.extra.pop(0)
+            if self.can_move(state, seat):
+                state.turn, state.phase = seat, MOVE
+                return [TurnBegan(seat, True)]
+        return self._finish(state)
+
+    def _finish(self, state: CombiState) -> list[Event]:
+        state.phase, state.turn, state.held = OVER, -1, EMPTY
+        state.in_extra = True
+        return [GameOver(tuple(self.scores(state)))]
+
+    # -- views --
+
+    def resample_hidden(self, state: CombiState, seat: int | None, rng: Any) -> CombiState:
+        """Only the order of the face-down stacks is hidden, from everyone alike."""
+        out = state.copy()
+        for stack in out.stacks:
+            rng.shuffle(stack)
+        return out
+
+    def view(self, state: CombiState, seat: int | None) -> dict[str, Any]:
+        return {
+            "phase": state.phase,
+            "players": state.players,
+            "solo": state.solo,
+            "flat": state.flat,
+            "turn": state.turn,
+            "countries": [sorted([h[0], h[1], c.content, c.tile] for h, c in country.cells.items())
+                          for country in state.countries],
+            "ring": list(state.ring),
+            "arrows": list(state.arrows),
+            "clockwise": list(state.clockwise),
+            "uturned": list(state.uturned),
+            "stack_counts": [len(s) for s in state.stacks],
+            "marker": state.marker,
+            "held": state.held,
+            "discarded": len(state.discard),
+            "building": list(state.building),
+            "ending": state.ending,
+            "extra_turn": state.in_extra,
+            "final_turn": state.final_turn,
+            "placed_last": list(state.placed_last),
+        }
+
+    def clone(self, state: CombiState) -> CombiState:
+        return state.copy()
+
+    # -- checks --
+
+    def check_invariants(self, state: CombiState) -> None:
+        where: list[int] = list(state.discard)
+        for stack in state.stacks:
+            where += stack
+        where += [t for t in state.ring if t >= 0]
+        if state.held >= 0:
+            where.append(state.held)
+        for country in state.countries:
+            where += sorted({c.tile for c in country.cells.values() if c.tile < SAND_TILE_IDS})
+        assert sorted(where) == list(range(len(LAND_TILES))), "the 100 LAND tiles are not each somewhere once"
+        for arrow, space in enumerate(state.arrows):
+            assert state.ring[space] == EMPTY, f"arrow {arrow} stands on a tile"
+        assert len(set(state.arrows)) == len(state.arrows), "two arrows on one space"
+        for seat, country in enumerate(state.countries):
+            if state.building[seat] == 0:
+                assert len(country.cells) == len(SAND_SET) * len(SAND_SHAPE), f"seat {seat + 1}'s country"
+        if state.phase == PLACE:
+            assert state.held >= 0
+        else:
+            assert state.held == EMPTY
+        assert state.solo or not state.discard
+
+
+def hexes_of(tile_id: int, placing: Placing) -> list[Hex]:
+    """The hexes a LAND tile covers when placed so, in the order of its cells."""
+    return [add(rotate(cell, placing.turns), placing.at) for cell in STACK_SHAPES[_tile(tile_id).stack]]
