@@ -731,6 +731,8 @@ class CombiNationsEngine(Engine[CombiState]):
             "extra_turn": state.in_extra,
             "final_turn": state.final_turn,
             "placed_last": list(state.placed_last),
+            # the final scores once the game is over (screens score live countries themselves)
+            "scores": self.scores(state) if state.phase == OVER else [],
         }
 
     def clone(self, state: CombiState) -> CombiState:
