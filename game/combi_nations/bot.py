@@ -1,17 +1,57 @@
-"""Combi-Nations bots. easy: a random legal move, choosing the kind of move first (so a U-turn is
-not taken just because it lists more moves)."""
+"""Combi-Nations bots. They decide from a seat's view and the legal list only, never from the state:
+the countries are rebuilt from view["countries"] ([q, r, content, tile] per hex), the market from
+view["ring"] (LandTile ids, EMPTY for an empty space) and the arrows' spaces and directions.
+
+- easy:   random-legal, choosing the kind of move first (so a U-turn is not taken just because it
+          lists more moves).
+- medium: greedy on the score sheet. Every placement of a tile is valued by the bot's own score sheet
+          after it (scoring.score_country against the other players' best standing, so the comparing
+          facilities, the doubled LAND type and the SAND penalty all count) plus the room it leaves
+          (`room`): a bonus for areas that still touch SAND (they can grow, worth the area table's next
+          step), a penalty for SAND left in pockets only a single (or a pair) can fill. In the move
+          phase it mirrors the engine's ring walk to know which tile each Move(k, uturn) reaches and
+          values each by its best placement; the U-turn (once a game) only when it is clearly better.
+          Free building: each SAND tile where it touches the most hexes laid so far (a compact shape).
+- hard:   medium, plus a look one turn ahead: the few best moves (tile and placement) also count a
+          share of the best tile the arrow could take next turn from where it then stands.
+
+Everything is counted, nothing timed; ties go to the bot's own seeded generator, so a seed always plays
+the same game.
+"""
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 from game.core.bots import Bot
 from game.core.engine import Action, View
 from game.core.rng import Rng
 
-LEVELS = ("easy",)
+from .country import Cell, Country, Placing
+from .hexgrid import add, neighbours, placed, rotate
+from .rules import Build, Move, Place
+from .scoring import Standing, best_of, score_country, standing
+from .tables import LAND_TILES, LANDS, SAND, SAND_SHAPE, STACK_SHAPES, area_points
+
+LEVELS = ("easy", "medium", "hard")
+
+EMPTY = -1
+UTURN_MARGIN = 2.0        # a U-turn must be worth this many points more than the best forward move
+GROWTH_WEIGHT = 0.35      # per point an area would gain from one more hex, while it touches SAND
+SINGLE_POCKET = 0.6       # a SAND hex with no SAND neighbour: only a single tile fills it
+PAIR_POCKET = 0.2         # per hex of a two-hex SAND pocket: only singles and pairs fill it
+LOOKAHEAD_WEIGHT = 0.5    # hard: the share of next turn's best tile counted now
+LOOKAHEAD_MOVES = 3       # hard: how many of the best moves are looked at one turn further
+COUNTRY_HEXES = 42        # seven SAND tiles of six hexes
 
 
 def make_bot(level: str, seat: int, seed: int) -> Bot:
     if level == "easy":
         return RandomBot(seat, seed)
+    if level == "medium":
+        return GreedyBot(seat, seed)
+    if level == "hard":
+        return LookaheadBot(seat, seed)
     raise ValueError(f"no Combi-Nations bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 
@@ -26,3 +66,276 @@ class RandomBot:
             kinds.setdefault((action.TAG, bool(getattr(action, "uturn", False))), []).append(action)
         group = kinds[self.rng.choice(sorted(kinds))]
         return self.rng.choice(group)
+
+
+# -- what the view tells ---------------------------------------------------------------------------
+
+def country_of(entries: Sequence[Sequence[Any]]) -> Country:
+    """A Country rebuilt from a view's entries [q, r, content, tile]."""
+    return Country({(int(q), int(r)): Cell(str(content), int(tile)) for q, r, content, tile in entries})
+
+
+def ring_targets(ring: Sequence[int], start: int, clockwise: bool, country: Country) -> list[int]:
+    """The spaces of the 1st, 2nd and 3rd tiles that fit `country`, going one way from `start` (the
+    engine's ring walk: empty spaces and tiles that fit nowhere are not counted)."""
+    size = len(ring)
+    step = 1 if clockwise else -1
+    out: list[int] = []
+    fits: dict[str, bool] = {}
+    for i in range(1, size):
+        space = (start + step * i) % size
+        tile = ring[space]
+        if tile < 0:
+            continue
+        stack = LAND_TILES[tile].stack
+        ok = fits.get(stack)
+        if ok is None:
+            ok = fits[stack] = country.placeable(stack)
+        if ok:
+            out.append(space)
+            if len(out) == 3:
+                break
+    return out
+
+
+def laid_hexes(stack: str, placing: Placing) -> list[tuple[int, int]]:
+    """The hexes a tile of `stack` covers, in the order of its cells."""
+    return [add(rotate(cell, placing.turns), placing.at) for cell in STACK_SHAPES[stack]]
+
+
+def with_tile(country: Country, tile_id: int, placing: Placing) -> Country:
+    """A copy of `country` with the tile laid (the caller knows it fits)."""
+    tile = LAND_TILES[tile_id]
+    cells = dict(country.cells)
+    for h, content in zip(laid_hexes(tile.stack, placing), tile.contents, strict=True):
+        cells[h] = Cell(content, tile_id)
+    return Country(cells)
+
+
+def distinct_placings(country: Country, tile_id: int) -> list[Placing]:
+    """The tile's legal placements, one per different result (as the engine lists them)."""
+    tile = LAND_TILES[tile_id]
+    seen: set[frozenset[tuple[tuple[int, int], str]]] = set()
+    out: list[Placing] = []
+    for p in country.placements(tile.stack):
+        key = frozenset(zip(laid_hexes(tile.stack, p), tile.contents, strict=True))
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+# -- the evaluation --------------------------------------------------------------------------------
+
+def room(country: Country) -> float:
+    """What the score sheet does not see yet: areas that can still grow, SAND only odd tiles fill."""
+    cells = country.cells
+    content_of = {h: c.content for h, c in cells.items()}
+    sand = [h for h, c in content_of.items() if c == SAND]
+    if not sand:
+        return 0.0
+    left = len(sand) / (COUNTRY_HEXES - 4)          # 1 at the start, 0 when full
+    value = 0.0
+    # SAND pockets
+    seen: set[tuple[int, int]] = set()
+    for h in sand:
+        if h in seen:
+            continue
+        found = {h}
+        todo = [h]
+        while todo:
+            for n in neighbours(todo.pop()):
+                if n not in found and content_of.get(n) == SAND:
+                    found.add(n)
+                    todo.append(n)
+        seen |= found
+        if len(found) == 1:
+            value -= SINGLE_POCKET
+        elif len(found) == 2:
+            value -= 2 * PAIR_POCKET
+    # areas that touch SAND can grow: worth the next step of the area table
+    lands = set(LANDS)
+    done: set[tuple[int, int]] = set()
+    for h, content in content_of.items():
+        if content not in lands or h in done:
+            continue
+        found = {h}
+        todo = [h]
+        frontier = False
+        while todo:
+            for n in neighbours(todo.pop()):
+                c = content_of.get(n)
+                if c == content and n not in found:
+                    found.add(n)
+                    todo.append(n)
+                elif c == SAND:
+                    frontier = True
+        done |= found
+        if frontier:
+            size = len(found)
+            value += GROWTH_WEIGHT * left * (area_points(size + 1) - area_points(size))
+    return value
+
+
+class _Position:
+    """The bot's own country and what it is compared with, from one view."""
+
+    def __init__(self, view: View, seat: int) -> None:
+        countries = [country_of(entries) for entries in view["countries"]]
+        self.country = countries[seat]
+        self.solo = bool(view.get("solo", False))
+        self.flat = bool(view.get("flat", False))
+        self.rivals: Standing | None = best_of([standing(c) for i, c in enumerate(countries) if i != seat])
+        self.cache: dict[tuple[int, int], tuple[float, Placing | None, Country | None]] = {}
+
+    def value(self, country: Country) -> float:
+        sheet = score_country(country, self.rivals, solo=self.solo, flat=self.flat)
+        return sheet.total + room(country)
+
+    def best_placing(self, tile_id: int, country: Country | None = None,
+                     ) -> tuple[float, Placing | None, Country | None]:
+        """The best value of laying the tile (and where, and the country after); with no placement
+        the value of the country as it is."""
+        base = self.country if country is None else country
+        key = (tile_id, id(base))
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        best: tuple[float, Placing | None, Country | None] = (float("-inf"), None, None)
+        for p in distinct_placings(base, tile_id):
+            after = with_tile(base, tile_id, p)
+            v = self.value(after)
+            if v > best[0]:
+                best = (v, p, after)
+        if best[1] is None:
+            best = (self.value(base), None, None)
+        self.cache[key] = best
+        return best
+
+    def ranked_placings(self, tile_id: int) -> list[tuple[float, Placing, Country]]:
+        out = []
+        for p in distinct_placings(self.country, tile_id):
+            after = with_tile(self.country, tile_id, p)
+            out.append((self.value(after), p, after))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+
+# -- the greedy bot --------------------------------------------------------------------------------
+
+class GreedyBot:
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if all(isinstance(a, Build) for a in legal):
+            return self.build(view, legal)
+        if all(isinstance(a, Move) for a in legal):
+            return self.move(view, legal)
+        if all(isinstance(a, Place) for a in legal):
+            return self.place(view, legal)
+        return self.rng.choice(legal)
+
+    def _pick(self, scored: list[tuple[float, Action]]) -> Action:
+        top = max(v for v, _ in scored)
+        best = [a for v, a in scored if v >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    # -- free building: a compact shape --
+
+    def build(self, view: View, legal: list[Action]) -> Action:
+        country = country_of(view["countries"][self.seat])
+        cells = country.cells
+        if not cells:
+            return self.rng.choice(legal)
+        cq = sum(q for q, _ in cells) / len(cells)
+        cr = sum(r for _, r in cells) / len(cells)
+        scored: list[tuple[float, Action]] = []
+        for action in legal:
+            assert isinstance(action, Build)
+            spot = placed(SAND_SHAPE, action.turns, (action.q, action.r))
+            touching = sum(1 for h in spot for n in neighbours(h) if n in cells)
+            spread = sum(_hex_distance(h, (cq, cr)) for h in spot)
+            scored.append((touching - 0.1 * spread, action))
+        return self._pick(scored)
+
+    # -- the arrow --
+
+    def move_values(self, view: View, legal: list[Action], pos: _Position) -> list[tuple[float, Move, int]]:
+        """Each legal move's value (its tile's best placement) and the tile it reaches."""
+        ring = view["ring"]
+        start = view["arrows"][self.seat]
+        way = bool(view["clockwise"][self.seat])
+        targets = {False: ring_targets(ring, start, way, pos.country),
+                   True: ring_targets(ring, start, not way, pos.country)}
+        out = []
+        for action in legal:
+            assert isinstance(action, Move)
+            spaces = targets[action.uturn]
+            if action.k > len(spaces):
+                continue        # cannot happen with the engine's legal list; never guess
+            tile = ring[spaces[action.k - 1]]
+            value, _, _ = pos.best_placing(tile)
+            if action.uturn:
+                value -= UTURN_MARGIN
+            out.append((value, action, tile))
+        return out
+
+    def move(self, view: View, legal: list[Action]) -> Action:
+        pos = _Position(view, self.seat)
+        values = self.move_values(view, legal, pos)
+        if not values:
+            return self.rng.choice(legal)
+        return self._pick([(v, a) for v, a, _ in values])
+
+    # -- the tile --
+
+    def place(self, view: View, legal: list[Action]) -> Action:
+        pos = _Position(view, self.seat)
+        tile = view["held"]
+        scored: list[tuple[float, Action]] = []
+        for action in legal:
+            assert isinstance(action, Place)
+            scored.append((pos.value(with_tile(pos.country, tile, action.placing)), action))
+        return self._pick(scored)
+
+
+def _hex_distance(h: tuple[int, int], centre: tuple[float, float]) -> float:
+    dq, dr = h[0] - centre[0], h[1] - centre[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) / 2
+
+
+# -- the look-ahead bot ----------------------------------------------------------------------------
+
+class LookaheadBot(GreedyBot):
+    """medium, and for its few best moves a share of the best tile reachable next turn."""
+
+    def move(self, view: View, legal: list[Action]) -> Action:
+        pos = _Position(view, self.seat)
+        values = self.move_values(view, legal, pos)
+        if not values:
+            return self.rng.choice(legal)
+        values.sort(key=lambda x: -x[0])
+        ring = list(view["ring"])
+        start = view["arrows"][self.seat]
+        way = bool(view["clockwise"][self.seat])
+        scored: list[tuple[float, Action]] = []
+        for value, action, tile in values[:LOOKAHEAD_MOVES]:
+            heading = way != action.uturn
+            space = ring_targets(ring, start, heading, pos.country)[action.k - 1]
+            _, _, after = pos.best_placing(tile)
+            ahead = value
+            if after is not None:
+                later = list(ring)
+                later[space] = EMPTY
+                later[start] = EMPTY          # refilled from a face-down stack: not counted
+                nxt = ring_targets(later, space, heading, after)
+                if nxt:
+                    ahead = max(pos.best_placing(later[s], after)[0] for s in nxt)
+                    if action.uturn:
+                        ahead -= UTURN_MARGIN
+            scored.append((value + LOOKAHEAD_WEIGHT * ahead, action))
+        return self._pick(scored)
