@@ -852,7 +852,7 @@ class CombiNationsScene(GameScreen):
             gain = self.preview()
             fits = g is not None and g[1]
             line = f"Here it adds {gain:+d} VP." if gain is not None else "It does not fit here."
-            return "Place your tile", (line if fits else "Red: it does not fit here; move or turn it.",
+            return "Place your tile", (line if fits else "Crossed out: it does not fit here; move or turn it.",
                                        "On SAND, touching a LAND or FACILITY space.")
         if mode == "build":
             left = int(self.view["building"][self.actor() or 0])
@@ -1028,10 +1028,10 @@ class CombiNationsScene(GameScreen):
             for (dx, dy), _ in tile_cells(cells, [tables.SAND] * len(cells), 8):
                 pygame.draw.polygon(surface, (96, 88, 128), corners(p[0] + dx, p[1] + dy, 8))
                 pygame.draw.polygon(surface, EDGE, corners(p[0] + dx, p[1] + dy, 8), 1)
-            count = self.text.get(str(sh.stack_counts[i]), 18, theme.TEXT, True)
-            surface.blit(count, count.get_rect(center=(p[0], p[1] + 22)))
             if i == sh.marker:
-                pygame.draw.circle(surface, theme.ACCENT, (round(p[0]), round(p[1])), 24, 3)
+                pygame.draw.circle(surface, theme.ACCENT, (round(p[0]), round(p[1])), 22, 3)
+            count = self.text.get(str(sh.stack_counts[i]), 18, theme.ACCENT if i == sh.marker else theme.TEXT, True)
+            surface.blit(count, count.get_rect(center=(p[0], p[1] + 33)))
         lab = self.text.get("Market", 18, theme.TEXT_DIM)
         surface.blit(lab, lab.get_rect(center=RING_CENTRE))
 
@@ -1058,7 +1058,8 @@ class CombiNationsScene(GameScreen):
                 spots = {at for k, t, at in self.builds() if k == index and t == self.ui.turns}
             for h in spots:
                 cx, cy = view.centre(h)
-                pygame.draw.circle(surface, theme.GOOD, (round(cx), round(cy)), max(3, view.size // 4), 2)
+                pygame.draw.circle(surface, theme.GOOD, (round(cx), round(cy)), max(2, view.size // 7))
+                pygame.draw.circle(surface, EDGE, (round(cx), round(cy)), max(2, view.size // 7), 1)
             ghost = self.ghost()
             if ghost is not None:
                 hexes, ok = ghost
@@ -1074,7 +1075,9 @@ class CombiNationsScene(GameScreen):
                     surface.blit(tag, tag.get_rect(center=box.center))
             if self.match.plans[seat].device != "mouse" and not self.ui.aimed:
                 cx, cy = view.centre(self.ui.cursor)
-                pygame.draw.polygon(surface, theme.seat_colour(seat), corners(cx, cy, view.size + 3), 3)
+                # the keyboard cursor: white and thick (red and green say whether the tile fits)
+                pygame.draw.polygon(surface, EDGE, corners(cx, cy, view.size + 5), 6)
+                pygame.draw.polygon(surface, theme.TEXT, corners(cx, cy, view.size + 4), 3)
         if self.hover_hex is not None and self.hover_hex in cells:
             cx, cy = view.centre(self.hover_hex)
             pygame.draw.polygon(surface, theme.TEXT, corners(cx, cy, view.size), 2)
