@@ -261,6 +261,7 @@ class CombiNationsScene(GameScreen):
         self.sheet = ScoreSheetPanel()
         self.sheet_open = False
         self.sheet_age = 0.0
+        self.final_sheet_shown = False
         self._cache: dict[str, tuple[Any, Any]] = {}
         self._reset_ui()
 
@@ -429,6 +430,13 @@ class CombiNationsScene(GameScreen):
     def update_game(self, dt: float) -> None:
         if self.sheet_open:
             self.sheet_age += dt
+        elif not self.final_sheet_shown and not self.busy() and self.session.outcome() is not None:
+            # the end reached without its event seen here (a scene opened on a finished game)
+            self.open_final_sheet()
+
+    def open_final_sheet(self) -> None:
+        self.final_sheet_shown = True
+        self.sheet_open, self.sheet_age = True, 0.0
 
     def effects_running(self) -> bool:
         if not self.sheet_open:
@@ -532,7 +540,7 @@ class CombiNationsScene(GameScreen):
             self.show_banner(f"{self.seat_name(event.seat)} {why}: last round!", theme.ACCENT, 2.0)
             return delay(1.2 * s)
         if isinstance(event, GameOver):
-            self.sheet_open, self.sheet_age = True, 0.0
+            self.open_final_sheet()
             return None
         return None
 
@@ -1042,6 +1050,10 @@ class CombiNationsScene(GameScreen):
         view = self.country_view(seat)
         fonts = self.app.fonts
         cells = self.shown.countries[seat]
+        if self.view["phase"] == "build":
+            for h in self.build_area(set(cells)) - set(cells):
+                cx, cy = view.centre(h)
+                pygame.draw.polygon(surface, theme.PANEL_HI, corners(cx, cy, view.size - 1), 1)
         for h, (content, _tile) in cells.items():
             blit_hex(surface, content, view.centre(h), view.size, fonts)
         label = self.text.get(f"{self.seat_name(seat)}'s country · {self.shown_scores()[seat]} VP", 24,
@@ -1114,16 +1126,16 @@ class CombiNationsScene(GameScreen):
             draw_tile(surface, self.shown.held, HELD_POINT, 18, self.app.fonts)
         head = self.text.get(title, 28, theme.TEXT, True)
         surface.blit(head, (x, rect.y + 10))
-        y = rect.y + 46
+        y = rect.y + 42
         for line in lines:
             if line:
                 lab = self.text.get(line, 20, theme.TEXT_DIM)
                 surface.blit(lab, (x, y))
-            y += 24
+            y += 22
         info = self.facility_info()
         if info:
-            lab = self.text.get(info if len(info) < 70 else info[:69] + "…", 20, theme.ACCENT)
-            surface.blit(lab, (rect.x + 14, rect.bottom - 78))
+            lab = self.text.get(info if len(info) < 62 else info[:61] + "…", 20, theme.ACCENT)
+            surface.blit(lab, (x, rect.y + 90))
         for i, (control, box) in enumerate(zip(self.controls(), button_rects(len(self.controls())))):
             hot = i == self.hover_button
             pygame.draw.rect(surface, theme.PANEL_HI if hot else theme.PANEL_EDGE, box, border_radius=8)
@@ -1156,10 +1168,17 @@ class CombiNationsScene(GameScreen):
             surface.blit(lab, (rect.x + 12, ly))
             ly += 22
 
+    def draw_messages(self, surface: pygame.Surface) -> None:
+        if self.sheet_open:
+            # the sheet's title says who won: no banner over its lines
+            self.messages.draw(surface, self.app.fonts, self.app.now(), self.message_anchor())
+            return
+        super().draw_messages(surface)
+
     def _draw_sheet(self, surface: pygame.Surface) -> None:
         over = self.session.outcome() is not None
         names = [self.seat_name(s) for s in range(self.players)]
-        title = "Score sheet: final" if over else "Score sheet: as it stands"
+        title = f"Final score sheet: {self.winner_text()}" if over else "Score sheet: as it stands"
         if over:
             foot = "Arrows: read each line's reason · select or click to go on to the results"
         else:

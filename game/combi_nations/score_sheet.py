@@ -94,6 +94,8 @@ class ScoreSheetPanel:
         top = rect.y + 58
         best = max((s.total for s in sheets), default=0)
         focus = self.hover or (self.column, self.row)
+        most = max((len(sheet_rows(sh)) for sh in sheets), default=1)
+        row_h = max(14, min(ROW_H, (rect.bottom - 70 - (top + 38)) // max(1, most)))
         reason = ""
         for c, sheet in enumerate(sheets):
             x = rect.x + 20 + c * col_w
@@ -108,14 +110,14 @@ class ScoreSheetPanel:
                 if row.style == "gap":
                     y += 8
                     continue
-                cell = pygame.Rect(x + 2, y, col_w - 8, ROW_H)
+                cell = pygame.Rect(x + 2, y, col_w - 8, row_h)
                 self._cells.append((cell, c, r))
                 if (c, r) == focus:
                     pygame.draw.rect(surface, theme.mix(colour, (246, 240, 224), 0.55), cell, border_radius=4)
                     pygame.draw.rect(surface, ink, cell, 2, border_radius=4)
                     reason = f"{names[c] if c < len(names) else ''} · {row.label}: {row.reason}"
                 bold = row.style in ("land", "total")
-                size = 24 if row.style == "total" else 20
+                size = (24 if row.style == "total" else 20) if row_h >= 20 else 16
                 label = text.get(_clip(row.label, col_w // 10), size, ink if bold else faint if row.points == 0
                                  else ink, bold)
                 surface.blit(label, (cell.x + 6, cell.centery - label.get_height() // 2))
@@ -127,7 +129,7 @@ class ScoreSheetPanel:
                     if sheet.total == best:
                         star = text.get("best", 18, colour, True)
                         surface.blit(star, (cell.x + 6 + label.get_width() + 8, cell.centery - star.get_height() // 2))
-                y += ROW_H
+                y += row_h
         lines = text.get(_clip(reason, 120), 22, ink) if reason else None
         if lines is not None:
             surface.blit(lines, lines.get_rect(midbottom=(rect.centerx, rect.bottom - 38)))
