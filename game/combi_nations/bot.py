@@ -28,9 +28,9 @@ from game.core.engine import Action, View
 from game.core.rng import Rng
 
 from .country import Cell, Country, Placing
-from .hexgrid import add, neighbours, placed, rotate
+from .hexgrid import add, placed, rotate
 from .rules import Build, Move, Place
-from .scoring import Standing, best_of, score_country, standing
+from .scoring import Standing, best_of, neighbours, score_country, standing
 from .tables import LAND_TILES, LANDS, SAND, SAND_SHAPE, STACK_SHAPES, area_points
 
 LEVELS = ("easy", "medium", "hard")
