@@ -27,7 +27,7 @@ LAND_COLOURS: dict[str, Colour] = {
 }
 PATTERN_COLOURS: dict[str, Colour] = {
     tables.FOREST: (16, 52, 28),
-    tables.GRASS: (88, 124, 40),
+    tables.GRASS: (62, 96, 22),
     tables.CITY: (244, 226, 200),
     tables.LAKE: (196, 226, 255),
     tables.SAND: (176, 148, 94),
@@ -110,7 +110,8 @@ def _pattern(surf: pygame.Surface, content: str, c: float, size: float) -> None:
     elif content == tables.GRASS:
         for dx, dy in ((-0.45, -0.3), (0.1, -0.45), (0.45, -0.05), (-0.2, 0.2), (0.25, 0.45), (-0.5, 0.5)):
             x, y = c + dx * s, c + dy * s
-            h = 0.2 * s
+            h = 0.24 * s
+            w = max(1, round(s / 7))
             pygame.draw.line(surf, col, (x, y), (x - h * 0.35, y - h), w)
             pygame.draw.line(surf, col, (x, y), (x + h * 0.35, y - h), w)
             pygame.draw.line(surf, col, (x, y), (x, y - h * 1.1), w)
