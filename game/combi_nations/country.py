@@ -43,13 +43,12 @@ class Country:
 
     def add_sand_tile(self, tile: SandTile, turns: int, at: Hex) -> None:
         """Lay one SAND tile (the caller checks it joins the others side to side, see `joins`)."""
-        cells = [(h, SAND) for h in SAND_SHAPE]
-        for h, content in cells:
-            spot = placed((h,), turns, at)
-            (hex_,) = spot
+        spots = [(h, next(iter(placed((h,), turns, at)))) for h in SAND_SHAPE]
+        for _, hex_ in spots:           # all checked before any is laid: a refusal changes nothing
             if hex_ in self.cells:
                 raise ValueError(f"SAND tile {tile.index} overlaps the country at {hex_}")
-            printed = tile.printed if (tile.printed is not None and h == PRINTED_CELL) else content
+        for h, hex_ in spots:
+            printed = tile.printed if (tile.printed is not None and h == PRINTED_CELL) else SAND
             self.cells[hex_] = Cell(printed, SAND_TILE_IDS + tile.index)
         self._placements.clear()
 

@@ -637,8 +637,9 @@ class CombiNationsEngine(Engine[CombiState]):
         if state.solo:
             if state.final_turn or state.in_extra:
                 return self._finish(state)
-            if len(state.discard) >= SOLO_OPPONENT_TILES:
+            if len(state.discard) >= SOLO_OPPONENT_TILES and not state.ending:
                 state.final_turn = True
+                state.ended_by = Termination.SOLO_DONE
             if state.ending:
                 # the player is the starting player: the round is over at once; an extra turn if placed
                 return self._start_extra(state)

@@ -61,6 +61,7 @@ class Termination(enum.Enum):
     ROUNDS_DONE = "rounds_done"        # KOMBIO's fixed number of rounds
     COUNTRY_FULL = "country_full"      # Combi-Nations: a player filled every SAND space
     NO_TILE_FITS = "no_tile_fits"      # Combi-Nations: no tile at the market fits a player's country
+    SOLO_DONE = "solo_done"            # Combi-Nations solo: the opponent took its 15 tiles
 
     @property
     def text(self) -> str:
@@ -74,6 +75,7 @@ _TERMINATION_TEXT: Mapping[Termination, str] = MappingProxyType({
     Termination.ROUNDS_DONE: "The last round was played.",
     Termination.COUNTRY_FULL: "A country was filled.",
     Termination.NO_TILE_FITS: "No tile at the market fitted a country.",
+    Termination.SOLO_DONE: "The opponent took its last tile: the final turn was played.",
 })
 
 

@@ -4,13 +4,13 @@ tile, hover, wheel, click a hex), the ghost's fit, free building, and whole game
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 
 import pygame
 import pytest
 
 from game.combi_nations import GAME
-from game.combi_nations.hexgrid import distance
 from game.combi_nations.layout import ring_point
 from game.combi_nations.rules import Build, Move, Place
 from game.combi_nations.scene import DIRS, CombiNationsScene, country_of, ring_options
@@ -106,12 +106,26 @@ def steer(app: App, clock: Clock, scene: CombiNationsScene, device: str, turns: 
             break
         press(app, device, "slap")
     assert scene.ui.turns == turns
-    for _ in range(60):
-        if scene.ui.cursor == at:
-            break
-        here = scene.ui.cursor
-        best = min(DIRS, key=lambda d: (distance(scene.step_cursor(here, DIRS[d]), at), d))
-        press(app, device, best)
+    # the shortest walk of direction keys (a greedy one can circle on a hex grid); a hex the keys
+    # cannot reach at all would be a dead end for a keyboard player
+    start = scene.ui.cursor
+    came: dict = {start: None}
+    todo = deque([start])
+    while todo and at not in came:
+        here = todo.popleft()
+        for name, vec in DIRS.items():
+            there = scene.step_cursor(here, vec)
+            if there not in came:
+                came[there] = (here, name)
+                todo.append(there)
+    assert at in came, f"the direction keys cannot reach {at}"
+    keys: list[str] = []
+    node = at
+    while came[node] is not None:
+        node, name = came[node]
+        keys.append(name)
+    for name in reversed(keys):
+        press(app, device, name)
         run(app, clock, STEP, draw=False)
     assert scene.ui.cursor == at
 
