@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .hexgrid import ROTATIONS, Hex, neighbours, placed
+from .hexgrid import ROTATIONS, Hex, neighbours, placed, rotate
 from .tables import PRINTED_CELL, SAND, SAND_SHAPE, STACK_SHAPES, LandTile, SandTile
 
 SAND_TILE_IDS = 1000        # the SAND tile k of a country is tile SAND_TILE_IDS + k
+
+# each stack's cells turned 0..5 times: TURNED[stack][turns] = offsets from the tile's origin cell
+TURNED: dict[str, tuple[tuple[Hex, ...], ...]] = {
+    stack: tuple(tuple(rotate(c, turns) for c in cells) for turns in range(ROTATIONS))
+    for stack, cells in STACK_SHAPES.items()}
+
+
+def _order(spot: tuple[int, Hex]) -> tuple[Hex, int]:
+    return spot[1], spot[0]            # by place, then turning: the order of the old full scan
 
 
 @dataclass(frozen=True)
@@ -35,6 +44,8 @@ class Placing:
 class Country:
     cells: dict[Hex, Cell] = field(default_factory=dict)
     _placements: dict[str, tuple[Placing, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _sand: frozenset[Hex] | None = field(default=None, repr=False, compare=False)
+    _frontier: frozenset[Hex] | None = field(default=None, repr=False, compare=False)
 
     def copy(self) -> Country:
         return Country(dict(self.cells))
@@ -50,7 +61,7 @@ class Country:
         for h, hex_ in spots:
             printed = tile.printed if (tile.printed is not None and h == PRINTED_CELL) else SAND
             self.cells[hex_] = Cell(printed, SAND_TILE_IDS + tile.index)
-        self._placements.clear()
+        self._changed()
 
     def joins(self, turns: int, at: Hex) -> bool:
         """Would a SAND tile laid so overlap nothing and touch the country side to side (or start it)?"""
@@ -62,27 +73,60 @@ class Country:
     # -- LAND tiles ----------------------------------------------------------------------------
 
     def sand(self) -> frozenset[Hex]:
-        return frozenset(h for h, c in self.cells.items() if c.content == SAND)
+        found = self._sand
+        if found is None:
+            found = self._sand = frozenset(h for h, c in self.cells.items() if c.content == SAND)
+        return found
+
+    def frontier(self) -> frozenset[Hex]:
+        """The SAND hexes beside a LAND or FACILITY space: every tile laid must cover one."""
+        found = self._frontier
+        if found is None:
+            cells = self.cells
+            found = self._frontier = frozenset(
+                h for h in self.sand()
+                if any(n in cells and cells[n].content != SAND for n in neighbours(h)))
+        return found
 
     def fits(self, stack: str, placing: Placing) -> bool:
-        spot = placed(STACK_SHAPES[stack], placing.turns, placing.at)
-        cells = self.cells
-        if any(h not in cells or cells[h].content != SAND for h in spot):
-            return False
-        return any(n in cells and cells[n].content != SAND for h in spot for n in neighbours(h))
+        sand, frontier = self.sand(), self.frontier()
+        q, r = placing.at
+        spot = [(q + dq, r + dr) for dq, dr in TURNED[stack][placing.turns % ROTATIONS]]
+        return all(h in sand for h in spot) and any(h in frontier for h in spot)
 
     def placements(self, stack: str) -> tuple[Placing, ...]:
         """Every legal (turns, at) of a tile of this stack. Two may cover the same hexes with the
-        tile's cells swapped (a pair turned 180°): for a tile with two contents they differ."""
+        tile's cells swapped (a pair turned 180°): for a tile with two contents they differ. Found
+        from the frontier (a legal place covers one of its hexes), not by trying every SAND hex."""
         found = self._placements.get(stack)
         if found is None:
-            found = self._placements[stack] = tuple(
-                Placing(turns, at) for at in sorted(self.sand()) for turns in range(ROTATIONS)
-                if self.fits(stack, Placing(turns, at)))
+            sand, frontier = self.sand(), self.frontier()
+            spots: set[tuple[int, Hex]] = set()
+            for turns, offsets in enumerate(TURNED[stack]):
+                for fq, fr in frontier:
+                    for dq, dr in offsets:      # the cell of the tile that lands on this hex
+                        q, r = fq - dq, fr - dr
+                        if all((q + eq, r + er) in sand for eq, er in offsets):
+                            spots.add((turns, (q, r)))
+            found = self._placements[stack] = tuple(Placing(t, at) for t, at in sorted(spots, key=_order))
         return found
 
     def placeable(self, stack: str) -> bool:
-        return bool(self.placements(stack))
+        found = self._placements.get(stack)
+        if found is not None:
+            return bool(found)
+        sand = self.sand()
+        for offsets in TURNED[stack]:
+            for fq, fr in self.frontier():
+                for dq, dr in offsets:
+                    q, r = fq - dq, fr - dr
+                    if all((q + eq, r + er) in sand for eq, er in offsets):
+                        return True
+        return False
+
+    def _changed(self) -> None:
+        self._placements.clear()
+        self._sand = self._frontier = None
 
     def place(self, tile: LandTile, placing: Placing) -> list[Hex]:
         """Lay a LAND tile (the caller has checked `fits`); returns the hexes it covers, in the
@@ -92,5 +136,5 @@ class Country:
             (h,) = placed((cell,), placing.turns, placing.at)
             self.cells[h] = Cell(content, tile.id)
             out.append(h)
-        self._placements.clear()
+        self._changed()
         return out

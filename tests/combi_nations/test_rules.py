@@ -77,7 +77,7 @@ def fill_country(state: CombiState, seat: int, keep: set) -> None:
     for h, cell in list(country.cells.items()):
         if cell.content == SAND and h not in keep:
             country.cells[h] = Cell(FOREST, cell.tile)
-    country._placements.clear()
+    country._changed()
 
 
 def tiles_of(stack: str) -> list[int]:
@@ -360,3 +360,28 @@ def test_every_refused_action_leaves_the_state_as_it_was():
         with pytest.raises(IllegalActionError):
             ENGINE.apply(state, bad)
         assert state == twin
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_placements_found_from_the_frontier_are_exactly_those_a_full_scan_finds(seed):
+    """Country.placements starts from the SAND hexes beside LAND (a legal place covers one); a
+    brute-force scan of every SAND hex and turning must agree, in mid-game countries too."""
+    import random
+    rng = random.Random(seed)
+    state = game(3, seed=seed)
+    for _ in range(rng.randrange(0, 40)):
+        if state.phase == OVER:
+            break
+        ENGINE.apply(state, rng.choice(ENGINE.legal_actions(state, state.turn)))
+    for country in state.countries:
+        sand = country.sand()
+        land = {h for h, c in country.cells.items() if c.content != SAND}
+        for stack in STACKS:
+            brute = set()
+            for at in sand:
+                for turns in range(6):
+                    spot = placed(STACK_SHAPES[stack], turns, at)
+                    if spot <= sand and any(n in land for h in spot for n in neighbours(h)):
+                        brute.add(Placing(turns, at))
+            assert set(country.placements(stack)) == brute
+            assert country.placeable(stack) == bool(brute)
