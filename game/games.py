@@ -12,8 +12,7 @@ from game.definition import GameDef
 _ENTRIES: tuple[str | GameDef, ...] = (
     "game.kombo_klash",
     "game.kombio",
-    GameDef.coming_soon("combi_nations", "Combi-Nations",
-                        "Build a country of hexes around its facilities.", 1, 5),
+    "game.combi_nations",
     "game.kabooom",
 )
 

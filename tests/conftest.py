@@ -40,3 +40,14 @@ def pygame_video():
     pygame.font.init()
     yield
     pygame.quit()
+
+
+@pytest.fixture
+def coming_soon(monkeypatch):
+    """A game the catalogue lists as coming soon (all four real ones are playable): its key."""
+    import game.games as games
+    from game.definition import GameDef
+
+    later = GameDef.coming_soon("tiddlywinks", "Tiddlywinks", "Not ready yet.", 2, 4)
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, later))
+    return later.key

@@ -49,7 +49,7 @@ def test_one_level_applies_to_every_bot(capsys):
 @pytest.mark.parametrize("argv, words", [
     (["--bogus"], "unrecognized arguments"),
     (["--demo", "chess"], "no game called 'chess'"),
-    (["--demo", "combi_nations"], "coming soon"),
+    (["--demo", "tiddlywinks"], "coming soon"),
     (["--demo", "kabooom", "--players", "9"], "2 to 4 players"),
     (["--demo", "kabooom", "--players", "two"], "number of players"),
     (["--demo", "kabooom", "--seed", "x"], "whole number"),
@@ -70,7 +70,7 @@ def test_one_level_applies_to_every_bot(capsys):
     (["--windowed", "--fullscreen"], "not allowed with"),
     (["--demo"], "expected one argument"),
 ])
-def test_bad_arguments_get_one_clear_line(capsys, argv, words):
+def test_bad_arguments_get_one_clear_line(capsys, coming_soon, argv, words):
     assert cli.main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

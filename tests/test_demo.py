@@ -62,8 +62,8 @@ def test_bad_requests_are_refused_clearly(kwargs, message):
         _run(**kwargs)
 
 
-@pytest.mark.parametrize("key, message", [("combi_nations", "not playable yet"), ("chess", "no game called")])
-def test_unknown_or_unavailable_game(key, message):
+@pytest.mark.parametrize("key, message", [("tiddlywinks", "not playable yet"), ("chess", "no game called")])
+def test_unknown_or_unavailable_game(coming_soon, key, message):
     with pytest.raises(DemoError, match=message) as info:
         run_demo(key, seed=1, players=2, options={}, levels=None, out=lambda line: None)
     assert isinstance(info.value, KomboError) and isinstance(info.value, ValueError)

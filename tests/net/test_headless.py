@@ -151,7 +151,7 @@ def test_resume_of_a_damaged_save_is_one_line(tmp_path) -> None:
     (["--host", "kabooom", "--bots", "5"], "--bots is between 0 and the number of players (2)"),
     (["--host", "kabooom", "--bot-level", "genius"], "bot levels are"),
     (["--host", "chess"], "no game called 'chess'"),
-    (["--host", "combi_nations"], "coming soon"),
+    (["--host", "tiddlywinks"], "coming soon"),
     (["--host", "kabooom", "--players", "7"], "2 to 4 players"),
     (["--demo", "kabooom", "--host", "kabooom"], "do not go together"),
     (["--host", "kabooom", "--port", "70000"], "between 0 and 65535"),
@@ -161,7 +161,7 @@ def test_resume_of_a_damaged_save_is_one_line(tmp_path) -> None:
     (["--headless"], "--headless only works with --resume"),
     (["--host", "kabooom", "--name", "x" * 40], "a name is 1 to 32 characters"),
 ])
-def test_bad_lan_arguments_get_one_clear_line(capsys, argv, words) -> None:
+def test_bad_lan_arguments_get_one_clear_line(capsys, coming_soon, argv, words) -> None:
     from game import cli
 
     assert cli.main(argv) == 2
