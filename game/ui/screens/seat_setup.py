@@ -189,7 +189,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
             *self._head_items(),
             Choice("Players", choices=list(range(info.min_players, info.max_players + 1)),
                    index=self.players - info.min_players, on_change=self._set_players,
-                   fmt=lambda n: f"{n} players", wrap=False, value_width=VALUE_W, height=ROW),
+                   fmt=_players_text, wrap=False, value_width=VALUE_W, height=ROW),
             Gap(height=8),
         ]
         for seat in range(self.players):
@@ -276,3 +276,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
         draw_panel(surface, self.menu.rect.inflate(28, 24))
         self.menu.draw(surface, fonts)
         draw_hints(surface, fonts, self.hints)
+
+
+def _players_text(n: int) -> str:
+    return "1 player (solo)" if n == 1 else f"{n} players"
