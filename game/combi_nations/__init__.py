@@ -29,5 +29,5 @@ GAME = GameDef.for_engine(
     rules=RULES,
     scene="game.combi_nations.scene:CombiNationsScene",
     result_line=result_line,
-    action_name="Place",
+    action_name="Turn tile",
 )

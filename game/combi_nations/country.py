@@ -44,6 +44,7 @@ class Placing:
 class Country:
     cells: dict[Hex, Cell] = field(default_factory=dict)
     _placements: dict[str, tuple[Placing, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _placeable: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
     _sand: frozenset[Hex] | None = field(default=None, repr=False, compare=False)
     _frontier: frozenset[Hex] | None = field(default=None, repr=False, compare=False)
 
@@ -112,9 +113,14 @@ class Country:
         return found
 
     def placeable(self, stack: str) -> bool:
-        found = self._placements.get(stack)
-        if found is not None:
-            return bool(found)
+        known = self._placeable.get(stack)
+        if known is None:
+            found = self._placements.get(stack)
+            known = bool(found) if found is not None else self._any_fit(stack)
+            self._placeable[stack] = known
+        return known
+
+    def _any_fit(self, stack: str) -> bool:
         sand = self.sand()
         for offsets in TURNED[stack]:
             for fq, fr in self.frontier():
@@ -126,6 +132,7 @@ class Country:
 
     def _changed(self) -> None:
         self._placements.clear()
+        self._placeable.clear()
         self._sand = self._frontier = None
 
     def place(self, tile: LandTile, placing: Placing) -> list[Hex]:

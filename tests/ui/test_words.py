@@ -34,7 +34,7 @@ def test_settings_names_the_action_button_as_the_games_do(pygame_video):
     from game.ui.toolkit.app import SIZE
 
     screen = SettingsScreen(new_app(pygame.Surface(SIZE)))
-    assert screen.button_label("slap") == "Action (End turn, Slap, Pass)"
+    assert screen.button_label("slap") == "Action (End turn, Slap, Turn tile, Pass)"
     assert screen.button_label("select") == "Select"
 
 
