@@ -18,31 +18,12 @@ from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
 from game.ui.toolkit.input import Press
-
-
-class FakeAudio:
-    def __init__(self) -> None:
-        self.played: list[str] = []
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
+from tests.scene_doubles import Clock, FakeAudio, human
 
 
 @pytest.fixture(autouse=True)
 def _pygame(pygame_video):
     yield
-
-
-def human(device: str) -> SeatPlan:
-    return SeatPlan("human", device)
 
 
 BOT = SeatPlan("bot", level="easy")

@@ -33,31 +33,15 @@ from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
 from game.ui.toolkit.input import Press
+from tests.scene_doubles import Clock, FakeAudio, human
 
 GAME = game_by_key("kombio")
 BOT = SeatPlan("bot", level="easy")
 
 
-class FakeAudio:
-    def play(self, name: str) -> None:
-        pass
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture(autouse=True)
 def _pygame(pygame_video):
     yield
-
-
-def human(device: str) -> SeatPlan:
-    return SeatPlan("human", device)
 
 
 def run(app: App, clock: Clock, seconds: float = 0.05) -> None:
