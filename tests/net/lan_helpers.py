@@ -1,6 +1,7 @@
 """Helpers for the over-the-socket LAN tests (test_server, test_lan_games, test_faults,
-test_headless): bounded waits, the isolation fixture, a raw TCP peer, a recording NetSession, and the
-replayed truth to compare peers' hashes with.
+test_headless, the games' LAN tests): bounded waits, the isolation fixture, a raw TCP peer, a
+recording NetSession, the replayed truth to compare peers' hashes with, and a whole bot game of a host
+and two peers.
 
 Every socket test binds 127.0.0.1 only and skips unless it runs in an isolated network namespace
 (`unshare -n`), so nothing, multicast included, can reach the machine's real interfaces.
@@ -273,6 +274,45 @@ def public_log(engine: Engine, config: Any, seed: int, actions: list) -> dict[in
         shown = (engine.redact(e, None) for e in engine.apply(state, action))
         out[n] = tuple(e for e in shown if e is not None)
     return out
+
+
+def play_with_two_bot_peers(info: Any, options: dict[str, str], seed: int, tmp_path: Path,
+                            level: str, deadline: float = 120.0) -> tuple[Any, list]:
+    """A LanHost of `info` for three seats (a host bot and two LanClient bots, all of `level`) plays
+    one whole game on 127.0.0.1. Asserts what every such game must show: each peer, the host's own
+    session included, holds the host's public hash at every step from the start and the same
+    outcome, and the host logged no errors. Returns the host's core (the game over) and the peers'
+    notices, for the caller's game-specific checks."""
+    from net.host_core import HostSeat
+    from net.lan import LanClient, LanHost
+
+    plans = [HostSeat("bot", "Host bot", level), HostSeat("open"), HostSeat("open")]
+    host = LanHost(info, 3, options, plans, name="Host", seed=seed, bind=LO, port=0,
+                   save_path=tmp_path / "autosave.bin", bot_think_time=0.0, bot_inline=True,
+                   advertise=False)
+    peers = [LanClient(host.address, name=f"Peer{i}", game=info.key, bot=level, bot_inline=True,
+                       bot_think_time=0.0) for i in range(2)]
+    try:
+        wait_for(lambda: all(p.state == "lobby" for p in peers), what="the peers in the lobby")
+        wait_for(lambda: host.can_start()[0], what="a table ready to start")
+        host.start()
+        wait_for(lambda: all(p.state == "over" for p in peers) and host.session().outcome(),
+                 timeout=deadline, what="the end of the game")
+        core = host.core
+        final = core.step
+        truth = truth_hashes(core.engine, core.config, core.seed, core.log[:final])
+        outcome = core.engine.outcome(core.state)
+        assert outcome is not None and len(truth) == final + 1
+        for session in [host.session()] + [p.session() for p in peers]:
+            wait_for(lambda s=session: s.step == final, what="the last step everywhere")
+            assert session.peer.hashes == truth            # every step, from the start, equal
+            assert session.outcome() == outcome
+        assert host.stats.errors == []
+        return core, [n for p in peers for n in p.session().notices()]
+    finally:
+        for peer in peers:
+            peer.close()
+        host.close()
 
 
 def truth_hashes(engine: Engine, config: Any, seed: int, actions: list) -> dict[int, bytes]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from fake_engine import counter_tokens
-from lan_helpers import LO, loopback, truth_hashes, wait_for  # noqa: F401  (fixture)
+from lan_helpers import loopback, play_with_two_bot_peers  # noqa: F401  (loopback: a fixture)
 
 from game.games import game_by_key
 from game.kombo_klash.rules import (
@@ -35,7 +35,6 @@ from game.kombo_klash.rules import (
 )
 from net import messages as m
 from net.host_core import HostCore, HostSeat
-from net.lan import LanClient, LanHost
 from net.protocol import PROTOCOL_VERSION, encode_frame
 
 ENGINE = KomboKlashEngine()
@@ -51,36 +50,10 @@ def kombo_klash():
 @pytest.mark.parametrize(("target", "seed"), [("quick", 3), ("standard", 11)])
 def test_a_host_and_two_peers_play_whole_bot_games(loopback, kombo_klash, tmp_path: Path,  # noqa: F811
                                                    target, seed) -> None:
-    info = kombo_klash
-    level = info.bot_levels[0]
-    plans = [HostSeat("bot", "Host bot", level), HostSeat("open"), HostSeat("open")]
-    host = LanHost(info, 3, {"target": target}, plans, name="Host", seed=seed, bind=LO, port=0,
-                   save_path=tmp_path / "autosave.bin", bot_think_time=0.0, bot_inline=True,
-                   advertise=False)
-    peers = [LanClient(host.address, name=f"Peer{i}", game=info.key, bot=level, bot_inline=True,
-                       bot_think_time=0.0) for i in range(2)]
-    try:
-        wait_for(lambda: all(p.state == "lobby" for p in peers), what="the peers in the lobby")
-        wait_for(lambda: host.can_start()[0], what="a table ready to start")
-        host.start()
-        wait_for(lambda: all(p.state == "over" for p in peers) and host.session().outcome(),
-                 timeout=GAME_DEADLINE, what="the end of the game")
-        core = host.core
-        final = core.step
-        truth = truth_hashes(core.engine, core.config, core.seed, core.log[:final])
-        outcome = core.engine.outcome(core.state)
-        assert outcome is not None and final > 3 and len(truth) == final + 1
-        assert max(outcome.scores) >= core.config.target
-        for session in [host.session()] + [p.session() for p in peers]:
-            wait_for(lambda s=session: s.step == final, what="the last step everywhere")
-            assert session.peer.hashes == truth            # every step, from the start, equal
-            assert session.outcome() == outcome
-        assert all(p.session().notices() == [] for p in peers)
-        assert host.stats.errors == []
-    finally:
-        for peer in peers:
-            peer.close()
-        host.close()
+    core, notices = play_with_two_bot_peers(kombo_klash, {"target": target}, seed, tmp_path,
+                                            kombo_klash.bot_levels[0], GAME_DEADLINE)
+    assert core.step > 3 and max(core.engine.outcome(core.state).scores) >= core.config.target
+    assert notices == []
 
 
 # -- secrecy through the host core --------------------------------------------------------------------
