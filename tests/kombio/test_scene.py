@@ -188,14 +188,18 @@ def test_a_step_the_hosts_race_ruled_names_the_winners_margin():
     assert scene.notes.margins[(1, 4)] == 12.0          # "Blue matches the 7! (12 ms faster)"
 
 
+def fresh_discard_seat_1_can_miss(m: Match) -> bool:
+    """A discard nobody has slapped yet, at a turn's start, and a card in seat 1's hand that does
+    not match it."""
+    s = state(m)
+    if s.phase != "turn" or not s.open or s.pending or s.attempted:
+        return False
+    top = s.values[s.discard[-1]]
+    return any(c >= 0 and s.values[c] != top for c in s.hands[0])
+
+
 def test_a_wrong_slap_is_told_to_everyone_and_its_penalty_follows():
-    def ready(m: Match) -> bool:
-        s = state(m)
-        if s.phase != "turn" or not s.open or s.pending or s.attempted:
-            return False
-        top = s.values[s.discard[-1]]
-        return any(c >= 0 and s.values[c] != top for c in s.hands[0])
-    app, clock, match, scene = make([human("kb1"), human("kb2")], ready)
+    app, clock, match, scene = make([human("kb1"), human("kb2")], fresh_discard_seat_1_can_miss)
     s = state(match)
     top = s.values[s.discard[-1]]
     slot = next(i for i, c in enumerate(s.hands[0]) if c >= 0 and s.values[c] != top)
@@ -397,13 +401,7 @@ def test_once_the_game_is_over_the_last_hands_stay_face_up():
 # -- the slap window and the attempt markers ---------------------------------------------------------
 
 def test_the_slap_window_is_open_on_a_fresh_discard_and_marks_who_tried():
-    def ready(m: Match) -> bool:
-        s = state(m)
-        if s.phase != "turn" or not s.open or s.pending or s.attempted:
-            return False
-        top = s.values[s.discard[-1]]
-        return any(c >= 0 and s.values[c] != top for c in s.hands[0])
-    app, clock, match, scene = make([human("kb1"), human("kb2")], ready)
+    app, clock, match, scene = make([human("kb1"), human("kb2")], fresh_discard_seat_1_can_miss)
     assert scene.slap_window() == "open"
     assert scene.attempt_marks() == []
     s = state(match)
