@@ -1,8 +1,9 @@
 """Test doubles the game scenes' headless tests share: an audio that notes what it was asked to play,
-a clock the test moves by hand, and a human seat's plan."""
+a clock the test moves by hand, a human seat's plan, and running the app on that clock."""
 from __future__ import annotations
 
 from game.ui.play.match import SeatPlan
+from game.ui.toolkit.app import STEP, App
 
 
 class FakeAudio:
@@ -23,3 +24,12 @@ class Clock:
 
 def human(device: str) -> SeatPlan:
     return SeatPlan("human", device)
+
+
+def run(app: App, clock: Clock, seconds: float = 0.05, draw: bool = True) -> None:
+    """`seconds` of fixed simulation steps on the hand-moved clock, then a drawing (unless not)."""
+    for _ in range(max(1, round(seconds / STEP))):
+        clock.t += STEP
+        app.advance(STEP)
+    if draw:
+        app.draw()

@@ -18,7 +18,7 @@ from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
 from game.ui.toolkit.input import Press
-from tests.scene_doubles import Clock, FakeAudio, human
+from tests.scene_doubles import Clock, FakeAudio, human, run
 
 
 @pytest.fixture(autouse=True)
@@ -53,14 +53,6 @@ def make(plans: list[SeatPlan], seed: int = 1, random_steps: int = 0, options: d
     app.push(scene)
     settle(app, clock, scene)
     return app, clock, match, scene
-
-
-def run(app: App, clock: Clock, seconds: float = 0.05, draw: bool = True) -> None:
-    for _ in range(max(1, round(seconds / STEP))):
-        clock.t += STEP
-        app.advance(STEP)
-    if draw:
-        app.draw()
 
 
 def settle(app: App, clock: Clock, scene: CombiNationsScene, limit: float = 30.0) -> None:

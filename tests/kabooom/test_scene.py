@@ -15,7 +15,7 @@ from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
 from game.ui.toolkit.input import Press
-from tests.scene_doubles import Clock, FakeAudio
+from tests.scene_doubles import Clock, FakeAudio, run
 
 
 @pytest.fixture(autouse=True)
@@ -34,14 +34,6 @@ def make(plans: list[SeatPlan], difficulty: str = "easy", seed: int = 1, draw: b
     scene = KabooomScene(app, match)
     app.push(scene)
     return app, clock, match, scene
-
-
-def run(app: App, clock: Clock, seconds: float = 0.05, draw: bool = True) -> None:
-    for _ in range(max(1, round(seconds / STEP))):
-        clock.t += STEP
-        app.advance(STEP)
-    if draw:
-        app.draw()
 
 
 def settle(app: App, clock: Clock, scene: KabooomScene, limit: float = 10.0) -> None:

@@ -31,9 +31,9 @@ from game.kombio.rules import (
 from game.kombio.scene import KombioScene, default_choice
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
-from game.ui.toolkit.app import STEP, App
+from game.ui.toolkit.app import App
 from game.ui.toolkit.input import Press
-from tests.scene_doubles import Clock, FakeAudio, human
+from tests.scene_doubles import Clock, FakeAudio, human, run
 
 GAME = game_by_key("kombio")
 BOT = SeatPlan("bot", level="easy")
@@ -42,13 +42,6 @@ BOT = SeatPlan("bot", level="easy")
 @pytest.fixture(autouse=True)
 def _pygame(pygame_video):
     yield
-
-
-def run(app: App, clock: Clock, seconds: float = 0.05) -> None:
-    for _ in range(max(1, round(seconds / STEP))):
-        clock.t += STEP
-        app.advance(STEP)
-    app.draw()
 
 
 def settle(app: App, clock: Clock, scene: KombioScene, limit: float = 30.0) -> None:

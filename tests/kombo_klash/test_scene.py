@@ -16,7 +16,7 @@ from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
 from game.ui.toolkit.input import Press
-from tests.scene_doubles import Clock, FakeAudio, human
+from tests.scene_doubles import Clock, FakeAudio, human, run
 
 GAME = game_by_key("kombo_klash")
 
@@ -64,14 +64,6 @@ def find(plans: list[SeatPlan], until: Callable[[Match], bool]) -> tuple[App, Cl
             pygame.display.init()
             pygame.font.init()
     pytest.skip("no seed reaches the position")
-
-
-def run(app: App, clock: Clock, seconds: float = 0.05, draw: bool = True) -> None:
-    for _ in range(max(1, round(seconds / STEP))):
-        clock.t += STEP
-        app.advance(STEP)
-    if draw:
-        app.draw()
 
 
 def settle(app: App, clock: Clock, scene: KomboKlashScene, limit: float = 20.0) -> None:
