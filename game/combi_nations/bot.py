@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.bots import Bot
+from game.core.bots import Bot, random_by_kind
 from game.core.engine import Action, View
 from game.core.rng import Rng
 
@@ -61,11 +61,8 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, view: View, legal: list[Action]) -> Action:
-        kinds: dict[tuple[str, bool], list[Action]] = {}
-        for action in legal:
-            kinds.setdefault((action.TAG, bool(getattr(action, "uturn", False))), []).append(action)
-        group = kinds[self.rng.choice(sorted(kinds))]
-        return self.rng.choice(group)
+        # a U-turn is a kind of its own: not taken half the time just because it lists as many moves
+        return random_by_kind(legal, self.rng, lambda a: (a.TAG, bool(getattr(a, "uturn", False))))
 
 
 # -- what the view tells ---------------------------------------------------------------------------

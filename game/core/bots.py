@@ -75,6 +75,17 @@ BotFactory = Callable[[str, int, int], Bot]   # (level, seat, seed) -> Bot
 log = logging.getLogger(__name__)
 
 
+def random_by_kind(legal: Sequence[Action], rng: Rng,
+                   kind: Callable[[Action], Any] = lambda action: action.TAG) -> Action:
+    """A random legal action, its kind drawn first: an easy bot's choice, so that a kind of move the
+    list holds a hundred times (every place a tile may go) is no likelier than one it holds once
+    (ending the turn)."""
+    kinds: dict[Any, list[Action]] = {}
+    for action in legal:
+        kinds.setdefault(kind(action), []).append(action)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
 def load_factory(path: str) -> BotFactory:
     """'package.module:function' -> the function; kept as a string so workers can import it."""
     factory: BotFactory = load(path)

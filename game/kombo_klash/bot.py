@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from game.core.bots import Bot
+from game.core.bots import Bot, random_by_kind
 from game.core.engine import Action, View
 from game.core.rng import Rng
 
@@ -84,10 +84,7 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, view: View, legal: list[Action]) -> Action:
-        kinds: dict[str, list[Action]] = {}
-        for action in legal:
-            kinds.setdefault(action.TAG, []).append(action)
-        return self.rng.choice(kinds[self.rng.choice(sorted(kinds))])
+        return random_by_kind(legal, self.rng)
 
 
 # -- weights --------------------------------------------------------------------------------------
