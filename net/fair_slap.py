@@ -112,7 +112,7 @@ class HeldPress:
 class RaceWindow:
     """The presses of one discard waiting for the judge, and when it judges them."""
 
-    discard: int
+    discard: int               # what its presses answer (Race.answers: KOMBIO's discard serial)
     due: float
     presses: list[HeldPress]
 

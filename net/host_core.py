@@ -792,8 +792,9 @@ class HostCore:
                out: Outbox) -> Outbox:
         """A press for the game's race (net.realtime), held in the race window of its discard with
         its corrected time; judged when the window is due (at once if nobody else can press)."""
+        assert self._race is not None
         held = HeldPress(conn, ref, action, pressed, now, corrected_time(pressed, self._link(conn), now))
-        discard = int(getattr(action, "discard", 0))
+        discard = self._race.answers(action)
         window = self._window
         if window is not None and discard > window.discard:
             self._judge_window(out)         # a newer discard: the old window's presses first
@@ -823,8 +824,9 @@ class HostCore:
         if window is None or self._race is None:
             return
         presses = ordered(window.presses)
-        first = presses[0].time
-        same = [p for p in presses if int(getattr(p.action, "discard", -1)) == window.discard]
+        race = self._race
+        same = [p for p in presses if race.answers(p.action) == window.discard]
+        first = same[0].time if same else 0.0   # (a stale press of an older discard is not in it)
         self._race_note = tuple((p.action.seat, (p.time - first) * 1000.0) for p in same)
         try:
             self._rule(presses, out)

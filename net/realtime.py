@@ -46,6 +46,10 @@ class Race(Protocol):
         """Rule on the presses ((action, press time)) against `state`, which the race may change
         (the host gives it a copy): one ruling per press, in the order to apply them."""
 
+    def answers(self, action: Action) -> int:
+        """What a press answers, numbered (KOMBIO: the discard's serial): presses answering the same
+        thing race each other, and a higher number is a newer thing to race for."""
+
 
 DefaultAction = Callable[[Any, int], "Action | None"]
 
@@ -70,6 +74,13 @@ class _KombioRace:
         from game.kombio.rules import Slap
 
         return isinstance(action, Slap)
+
+    def answers(self, action: Action) -> int:
+        from game.kombio.rules import Slap
+
+        if not isinstance(action, Slap):
+            raise TypeError(f"KOMBIO's race judges slaps, not {action}")
+        return action.discard
 
     def judge(self, engine: Engine[Any], state: Any,
               presses: Sequence[tuple[Action, float]]) -> list[Ruling]:
