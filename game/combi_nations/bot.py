@@ -20,18 +20,15 @@ the same game.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from game.core.bots import Bot, random_by_kind
 from game.core.engine import Action, View
 from game.core.rng import Rng
 
-from .country import Cell, Country, Placing
-from .hexgrid import add, placed, rotate
+from .country import Country, Placing, country_from_view, distinct_placings, tiles_ahead, with_tile
+from .hexgrid import placed
 from .rules import Build, Move, Place
 from .scoring import Standing, best_of, neighbours, score_country, standing
-from .tables import LAND_TILES, LANDS, SAND, SAND_SHAPE, STACK_SHAPES, area_points
+from .tables import LANDS, SAND, SAND_SHAPE, area_points
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -66,61 +63,6 @@ class RandomBot:
 
 
 # -- what the view tells ---------------------------------------------------------------------------
-
-def country_of(entries: Sequence[Sequence[Any]]) -> Country:
-    """A Country rebuilt from a view's entries [q, r, content, tile]."""
-    return Country({(int(q), int(r)): Cell(str(content), int(tile)) for q, r, content, tile in entries})
-
-
-def ring_targets(ring: Sequence[int], start: int, clockwise: bool, country: Country) -> list[int]:
-    """The spaces of the 1st, 2nd and 3rd tiles that fit `country`, going one way from `start` (the
-    engine's ring walk: empty spaces and tiles that fit nowhere are not counted)."""
-    size = len(ring)
-    step = 1 if clockwise else -1
-    out: list[int] = []
-    fits: dict[str, bool] = {}
-    for i in range(1, size):
-        space = (start + step * i) % size
-        tile = ring[space]
-        if tile < 0:
-            continue
-        stack = LAND_TILES[tile].stack
-        ok = fits.get(stack)
-        if ok is None:
-            ok = fits[stack] = country.placeable(stack)
-        if ok:
-            out.append(space)
-            if len(out) == 3:
-                break
-    return out
-
-
-def laid_hexes(stack: str, placing: Placing) -> list[tuple[int, int]]:
-    """The hexes a tile of `stack` covers, in the order of its cells."""
-    return [add(rotate(cell, placing.turns), placing.at) for cell in STACK_SHAPES[stack]]
-
-
-def with_tile(country: Country, tile_id: int, placing: Placing) -> Country:
-    """A copy of `country` with the tile laid (the caller knows it fits)."""
-    tile = LAND_TILES[tile_id]
-    cells = dict(country.cells)
-    for h, content in zip(laid_hexes(tile.stack, placing), tile.contents, strict=True):
-        cells[h] = Cell(content, tile_id)
-    return Country(cells)
-
-
-def distinct_placings(country: Country, tile_id: int) -> list[Placing]:
-    """The tile's legal placements, one per different result (as the engine lists them)."""
-    tile = LAND_TILES[tile_id]
-    seen: set[frozenset[tuple[tuple[int, int], str]]] = set()
-    out: list[Placing] = []
-    for p in country.placements(tile.stack):
-        key = frozenset(zip(laid_hexes(tile.stack, p), tile.contents, strict=True))
-        if key not in seen:
-            seen.add(key)
-            out.append(p)
-    return out
-
 
 # -- the evaluation --------------------------------------------------------------------------------
 
@@ -178,7 +120,7 @@ class _Position:
     """The bot's own country and what it is compared with, from one view."""
 
     def __init__(self, view: View, seat: int) -> None:
-        countries = [country_of(entries) for entries in view["countries"]]
+        countries = [country_from_view(entries) for entries in view["countries"]]
         self.country = countries[seat]
         self.solo = bool(view.get("solo", False))
         self.flat = bool(view.get("flat", False))
@@ -244,7 +186,7 @@ class GreedyBot:
     # -- free building: a compact shape --
 
     def build(self, view: View, legal: list[Action]) -> Action:
-        country = country_of(view["countries"][self.seat])
+        country = country_from_view(view["countries"][self.seat])
         cells = country.cells
         if not cells:
             return self.rng.choice(legal)
@@ -266,8 +208,8 @@ class GreedyBot:
         ring = view["ring"]
         start = view["arrows"][self.seat]
         way = bool(view["clockwise"][self.seat])
-        targets = {False: ring_targets(ring, start, way, pos.country),
-                   True: ring_targets(ring, start, not way, pos.country)}
+        targets = {False: tiles_ahead(ring, start, way, pos.country),
+                   True: tiles_ahead(ring, start, not way, pos.country)}
         out = []
         for action in legal:
             assert isinstance(action, Move)
@@ -322,14 +264,14 @@ class LookaheadBot(GreedyBot):
         scored: list[tuple[float, Action]] = []
         for value, action, tile in values[:LOOKAHEAD_MOVES]:
             heading = way != action.uturn
-            space = ring_targets(ring, start, heading, pos.country)[action.k - 1]
+            space = tiles_ahead(ring, start, heading, pos.country)[action.k - 1]
             _, _, after = pos.best_placing(tile)
             ahead = value
             if after is not None:
                 later = list(ring)
                 later[space] = EMPTY
                 later[start] = EMPTY          # refilled from a face-down stack: not counted
-                nxt = ring_targets(later, space, heading, after)
+                nxt = tiles_ahead(later, space, heading, after)
                 if nxt:
                     ahead = max(pos.best_placing(later[s], after)[0] for s in nxt)
                     if action.uturn:

@@ -9,10 +9,12 @@ is a lookup, as the market's arrows need for every tile on the ring every turn.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .hexgrid import ROTATIONS, Hex, neighbours, placed, rotate
-from .tables import PRINTED_CELL, SAND, SAND_SHAPE, STACK_SHAPES, LandTile, SandTile
+from .tables import LAND_TILES, PRINTED_CELL, SAND, SAND_SHAPE, STACK_SHAPES, LandTile, SandTile
 
 SAND_TILE_IDS = 1000        # the SAND tile k of a country is tile SAND_TILE_IDS + k
 
@@ -138,10 +140,65 @@ class Country:
     def place(self, tile: LandTile, placing: Placing) -> list[Hex]:
         """Lay a LAND tile (the caller has checked `fits`); returns the hexes it covers, in the
         order of the tile's cells."""
-        out = []
-        for cell, content in zip(tile.cells, tile.contents, strict=True):
-            (h,) = placed((cell,), placing.turns, placing.at)
+        out = laid_hexes(tile.stack, placing)
+        for h, content in zip(out, tile.contents, strict=True):
             self.cells[h] = Cell(content, tile.id)
-            out.append(h)
         self._changed()
         return out
+
+
+# -- what engine, bots and screens all need ---------------------------------------------------------
+
+def laid_hexes(stack: str, placing: Placing) -> list[Hex]:
+    """The hexes a tile of `stack` covers when laid so, in the order of its cells."""
+    q, r = placing.at
+    return [(q + dq, r + dr) for dq, dr in TURNED[stack][placing.turns % ROTATIONS]]
+
+
+def with_tile(country: Country, tile_id: int, placing: Placing) -> Country:
+    """A copy of `country` with LAND tile `tile_id` laid (the caller knows it fits)."""
+    after = country.copy()
+    after.place(LAND_TILES[tile_id], placing)
+    return after
+
+
+def distinct_placings(country: Country, tile_id: int) -> list[Placing]:
+    """The tile's legal placements, one per different result: turnings that lay the same contents
+    on the same hexes (a single tile, a pair of one land) are one choice, the first listed."""
+    tile = LAND_TILES[tile_id]
+    seen: set[frozenset[tuple[Hex, str]]] = set()
+    out: list[Placing] = []
+    for p in country.placements(tile.stack):
+        laid = frozenset(zip(laid_hexes(tile.stack, p), tile.contents, strict=True))
+        if laid not in seen:
+            seen.add(laid)
+            out.append(p)
+    return out
+
+
+def tiles_ahead(ring: Sequence[int], start: int, clockwise: bool, country: Country) -> list[int]:
+    """The arrow's choice: the spaces of the 1st, 2nd and 3rd tiles that fit `country`, going one
+    way round the ring from space `start` (empty spaces and tiles that fit nowhere do not count)."""
+    size = len(ring)
+    step = 1 if clockwise else -1
+    out: list[int] = []
+    fits: dict[str, bool] = {}
+    for i in range(1, size):
+        space = (start + step * i) % size
+        tile = ring[space]
+        if tile < 0:
+            continue
+        stack = LAND_TILES[tile].stack
+        ok = fits.get(stack)
+        if ok is None:
+            ok = fits[stack] = country.placeable(stack)
+        if ok:
+            out.append(space)
+            if len(out) == 3:
+                break
+    return out
+
+
+def country_from_view(entries: Sequence[Sequence[Any]]) -> Country:
+    """A Country rebuilt from a view's entries [q, r, content, tile] (bots and screens)."""
+    return Country({(int(q), int(r)): Cell(str(content), int(tile)) for q, r, content, tile in entries})

@@ -42,8 +42,8 @@ from game.core.errors import ConfigError, IllegalActionError
 from game.core.rng import Rng
 from game.core.wire import WireCodec
 
-from .country import SAND_TILE_IDS, Country, Placing
-from .hexgrid import ROTATIONS, Hex, add, neighbours, rotate
+from .country import SAND_TILE_IDS, Country, Placing, distinct_placings, laid_hexes, tiles_ahead
+from .hexgrid import ROTATIONS, Hex, neighbours, rotate
 from .tables import (
     LAND_TILES,
     MARKER_START,
@@ -52,7 +52,6 @@ from .tables import (
     SAND_SET,
     SAND_SHAPE,
     SOLO_OPPONENT_TILES,
-    STACK_SHAPES,
     STACKS,
 )
 
@@ -422,26 +421,7 @@ class CombiNationsEngine(Engine[CombiState]):
 
     def ring_options(self, state: CombiState, seat: int, clockwise: bool) -> list[int]:
         """The spaces of the 1st, 2nd and 3rd tiles that fit `seat`'s country, going one way."""
-        country = state.countries[seat]
-        size = len(state.ring)
-        start = state.arrows[seat]
-        step = 1 if clockwise else -1
-        out: list[int] = []
-        fits: dict[str, bool] = {}
-        for i in range(1, size):
-            space = (start + step * i) % size
-            tile = state.ring[space]
-            if tile < 0:
-                continue
-            stack = _tile(tile).stack
-            ok = fits.get(stack)
-            if ok is None:
-                ok = fits[stack] = country.placeable(stack)
-            if ok:
-                out.append(space)
-                if len(out) == 3:
-                    break
-        return out
+        return tiles_ahead(state.ring, state.arrows[seat], clockwise, state.countries[seat])
 
     def can_move(self, state: CombiState, seat: int) -> bool:
         if self.ring_options(state, seat, state.clockwise[seat]):
@@ -460,17 +440,8 @@ class CombiNationsEngine(Engine[CombiState]):
                 out += [Move(seat, k + 1, True) for k in
                         range(len(self.ring_options(state, seat, not state.clockwise[seat])))]
             return out
-        tile = _tile(state.held)
-        # turnings that lay the same contents on the same hexes (a single tile, a pair of one land)
-        # are one choice: the first is listed
-        seen: set[frozenset[tuple[Hex, str]]] = set()
-        out = []
-        for p in state.countries[seat].placements(tile.stack):
-            laid = frozenset(zip(hexes_of(tile.id, p), tile.contents, strict=True))
-            if laid not in seen:
-                seen.add(laid)
-                out.append(Place(seat, p.turns, p.at[0], p.at[1]))
-        return out
+        return [Place(seat, p.turns, p.at[0], p.at[1])
+                for p in distinct_placings(state.countries[seat], state.held)]
 
     def _builds(self, state: CombiState, seat: int) -> list[Build]:
         country = state.countries[seat]
@@ -766,4 +737,4 @@ class CombiNationsEngine(Engine[CombiState]):
 
 def hexes_of(tile_id: int, placing: Placing) -> list[Hex]:
     """The hexes a LAND tile covers when placed so, in the order of its cells."""
-    return [add(rotate(cell, placing.turns), placing.at) for cell in STACK_SHAPES[_tile(tile_id).stack]]
+    return laid_hexes(_tile(tile_id).stack, placing)

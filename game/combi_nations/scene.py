@@ -34,7 +34,7 @@ from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.tween import Clip, delay, ease_in_out
 
 from . import tables
-from .country import Cell, Country, Placing
+from .country import Cell, Country, Placing, country_from_view, tiles_ahead
 from .hex_draw import (
     EDGE,
     blit_hex,
@@ -94,28 +94,6 @@ BOT_SHEET_TIME = 4.0
 
 
 # -- what the view says, rebuilt -------------------------------------------------------------------
-
-def country_of(entries: Any) -> Country:
-    return Country({(int(q), int(r)): Cell(str(c), int(t)) for q, r, c, t in entries})
-
-
-def ring_options(ring: list[int], start: int, country: Country, clockwise: bool) -> list[int]:
-    """The spaces of the 1st, 2nd and 3rd tiles that fit `country`, going one way from `start` (as
-    the engine's ring_options walks it)."""
-    size = len(ring)
-    step = 1 if clockwise else -1
-    out: list[int] = []
-    for i in range(1, size):
-        space = (start + step * i) % size
-        tile = ring[space]
-        if tile < 0:
-            continue
-        if country.placeable(tables.LAND_TILES[tile].stack):
-            out.append(space)
-            if len(out) == 3:
-                break
-    return out
-
 
 @dataclass(frozen=True)
 class Option:
@@ -291,7 +269,7 @@ class CombiNationsScene(GameScreen):
 
     def view_country(self, seat: int) -> Country:
         made: Country = self._memo(f"country{seat}", (self.session.step, self.viewer),
-                          lambda: country_of(self.view["countries"][seat]))
+                          lambda: country_from_view(self.view["countries"][seat]))
         return made
 
     def options(self) -> list[Option]:
@@ -305,8 +283,8 @@ class CombiNationsScene(GameScreen):
             ring, start = list(self.view["ring"]), int(self.view["arrows"][seat])
             way = bool(self.view["clockwise"][seat])
             country = self.view_country(seat)
-            ahead = ring_options(ring, start, country, way)
-            back = ring_options(ring, start, country, not way)
+            ahead = tiles_ahead(ring, start, way, country)
+            back = tiles_ahead(ring, start, not way, country)
             out = []
             for m in moves:
                 spaces = back if m.uturn else ahead
@@ -358,7 +336,7 @@ class CombiNationsScene(GameScreen):
 
     def sheets(self) -> list[ScoreSheet]:
         made: list[ScoreSheet] = self._memo("sheets", (self.session.step, self.viewer), lambda: score_all(
-            [country_of(c) for c in self.view["countries"]], solo=bool(self.view["solo"]),
+            [country_from_view(c) for c in self.view["countries"]], solo=bool(self.view["solo"]),
             flat=bool(self.view["flat"])))
         return made
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from game.combi_nations.bot import LEVELS, GreedyBot, country_of, make_bot, ring_targets
-from game.combi_nations.country import SAND_TILE_IDS, Cell, Country
+from game.combi_nations.bot import LEVELS, GreedyBot, make_bot
+from game.combi_nations.country import SAND_TILE_IDS, Cell, Country, country_from_view, tiles_ahead
 from game.combi_nations.hexgrid import neighbours
 from game.combi_nations.rules import (
     BUILD,
@@ -41,9 +41,9 @@ def play(levels: Sequence[str], seed: int, country: str = "preset") -> tuple[Any
         view = ENGINE.view(state, seat)
         legal = ENGINE.legal_actions(state, seat)
         if state.phase == MOVE:
-            mine = country_of(view["countries"][seat])
+            mine = country_from_view(view["countries"][seat])
             for way in (True, False):
-                assert ring_targets(view["ring"], view["arrows"][seat], way, mine) == \
+                assert tiles_ahead(view["ring"], view["arrows"][seat], way, mine) == \
                     ENGINE.ring_options(state, seat, way)
         action = bots[seat].choose(view, legal)
         assert action in legal, (state.phase, action)

@@ -11,9 +11,10 @@ import pygame
 import pytest
 
 from game.combi_nations import GAME
+from game.combi_nations.country import country_from_view, tiles_ahead
 from game.combi_nations.layout import ring_point
 from game.combi_nations.rules import Build, Move, Place
-from game.combi_nations.scene import DIRS, CombiNationsScene, country_of, ring_options
+from game.combi_nations.scene import DIRS, CombiNationsScene
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
@@ -126,7 +127,8 @@ def test_the_reachable_tiles_mirror_the_engines_moves():
     moves = [a for a in match.session.legal_actions(0) if isinstance(a, Move)]
     assert sorted((o.k, o.uturn) for o in options) == sorted((m.k, m.uturn) for m in moves)
     view = match.session.view(0)
-    ahead = ring_options(list(view["ring"]), view["arrows"][0], country_of(view["countries"][0]), view["clockwise"][0])
+    ahead = tiles_ahead(list(view["ring"]), view["arrows"][0], view["clockwise"][0],
+                        country_from_view(view["countries"][0]))
     assert [o.space for o in options if not o.uturn] == ahead
 
 
