@@ -34,7 +34,7 @@ from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.tween import Clip, delay, ease_in_out
 
 from . import tables
-from .country import Cell, Country, Placing, country_from_view, tiles_ahead
+from .country import Cell, Country, Placing, country_from_view, tiles_ahead, with_tile
 from .hex_draw import (
     EDGE,
     blit_hex,
@@ -386,9 +386,8 @@ class CombiNationsScene(GameScreen):
             others = [self.view_country(i) for i in range(self.players) if i != seat]
             solo, flat = bool(self.view["solo"]), bool(self.view["flat"])
             before = score_country(country, others, solo=solo, flat=flat).total
-            after_country = country.copy()
-            after_country.place(tile, placing)
-            return score_country(after_country, others, solo=solo, flat=flat).total - before
+            after = with_tile(country, tile.id, placing)
+            return score_country(after, others, solo=solo, flat=flat).total - before
         return int(self._memo("preview", (self.session.step, placing), make))
 
     # -- game-screen hooks -------------------------------------------------------------------------
