@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.core.loader import load, path_of
+from game.core.narration import Narrator, plain_narration
+from game.core.options import OptionRow, config_from_options, option_rows
 
 if TYPE_CHECKING:
     from game.core.bots import Bot
     from game.core.engine import Engine, GameConfig
 
-ConfigMaker = Callable[[int, Mapping[str, str]], "GameConfig"]
 BotFactory = Callable[[str, int, int], "Bot"]            # (level, seat, seed) -> Bot
-ResultLine = Callable[[Mapping[str, Any], int], str]      # (spectator view, seat) -> "Towers: 5, 3"
+ResultLine = Callable[[Any, int], str]                    # (spectator view, seat) -> "Towers: 5, 3"
+Option = OptionRow                                        # a setup option (declared on the config)
 
 # A line of the rules text that is only "[figure NAME]" stands for a picture the game draws there.
 FIGURE_MARKER = re.compile(r"\[figure ([A-Za-z0-9_-]+)\]")
@@ -42,21 +44,6 @@ class DefinitionError(Exception):
 
 
 @dataclass(frozen=True)
-class Option:
-    """A setup choice shown on the game setup screen (and `--option KEY=VALUE` headless)."""
-
-    key: str
-    label: str
-    choices: tuple[str, ...]
-    default: str
-    notes: Mapping[str, str] = field(default_factory=dict)   # choice -> what it means, in a line
-    labels: Mapping[str, str] = field(default_factory=dict)  # choice -> how a screen names it
-
-    def label_of(self, choice: str) -> str:
-        return self.labels.get(choice, choice.capitalize())
-
-
-@dataclass(frozen=True)
 class GameDef:
     key: str
     title: str
@@ -64,7 +51,7 @@ class GameDef:
     min_players: int
     max_players: int
     engine_class: type[Engine] | None = None          # None: listed as "coming soon"
-    config: ConfigMaker | None = None
+    config_type: type[GameConfig] | None = None       # its fields declare the options (game.core.options)
     bot: BotFactory | None = None
     bot_levels: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
@@ -76,15 +63,17 @@ class GameDef:
     # "module:function", a function (name, width) -> pygame.Surface drawing the rules' figures; a
     # path, like the scene, because drawing needs pygame
     rules_figures: str = ""
+    # each event's line in a move log, the window's and the headless printout's alike
+    narrate: Narrator = plain_narration
 
     @classmethod
-    def for_engine(cls, engine: type[Engine], *, tagline: str, config: ConfigMaker, bot: BotFactory,
+    def for_engine(cls, engine: type[Engine], *, tagline: str, config: type[GameConfig], bot: BotFactory,
                    bot_levels: tuple[str, ...], rules: str, scene: str,
-                   options: tuple[Option, ...] = (), result_line: ResultLine | None = None,
-                   lan: bool = True, action_name: str = "Action", rules_figures: str = "") -> GameDef:
+                   result_line: ResultLine | None = None, lan: bool = True, action_name: str = "Action",
+                   rules_figures: str = "", narrate: Narrator = plain_narration) -> GameDef:
         return cls(engine.key, engine.title, tagline, engine.min_players, engine.max_players, engine,
-                   config, bot, bot_levels, options, rules, scene, result_line, lan, action_name,
-                   rules_figures)
+                   config, bot, bot_levels, option_rows(config), rules, scene, result_line, lan, action_name,
+                   rules_figures, narrate)
 
     @classmethod
     def coming_soon(cls, key: str, title: str, tagline: str, min_players: int,
@@ -114,9 +103,13 @@ class GameDef:
         return path_of(self.bot)
 
     def make_config(self, players: int, options: Mapping[str, str]) -> GameConfig:
-        if self.config is None:
+        """The config of a game about to start from the chosen option keys (missing ones at their
+        default); ConfigError names what is wrong."""
+        if self.config_type is None:
             raise DefinitionError(f"{self.title} is not playable yet")
-        return self.config(players, options)
+        config: GameConfig = config_from_options(self.config_type, self.title, players, options,
+                                                 self.min_players, self.max_players)
+        return config.made()
 
     def default_options(self) -> dict[str, str]:
         return {o.key: o.default for o in self.options}

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from game.core.bots import BotDriver, SimulatedTable, load_factory
 from game.core.engine import GameConfig, Outcome
 from game.core.errors import ConfigError, KomboError
+from game.core.narration import told
 from game.core.seats import seat_name
 from game.core.session import LocalSession, SeatInfo
 from game.definition import GameDef
@@ -97,7 +98,7 @@ def _driven(info: GameDef, config: GameConfig, seed: int, seats: list[SeatInfo],
             if not driver.update(0.0):
                 raise DemoError(f"the bots made no move at step {session.step}")
             for step in session.poll():
-                out(f"{step.number:4d}  {step.action}")
+                out(f"{step.number:4d}  {told(info.narrate, step.events) or step.action}")
     finally:
         driver.close()
     outcome = session.outcome()
@@ -119,11 +120,12 @@ def _simulated(info: GameDef, config: GameConfig, seed: int, levels: list[str],
         if step >= MAX_STEPS:
             raise DemoError(f"no end after {MAX_STEPS} actions")
         try:
-            action, _ = table.play(state)
+            action, events = table.play(state)
         except RuntimeError as exc:     # no bot has anything to do: a bot or engine bug
             raise DemoError(f"the bots made no move at step {step}: {exc}") from exc
         step += 1
-        out(f"{step:4d}  {action}")
+        public = [e for e in (engine.redact(ev, None) for ev in events) if e is not None]
+        out(f"{step:4d}  {told(info.narrate, public) or action}")
     outcome = engine.outcome(state)
     assert outcome is not None
     return outcome

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from game.core.engine import Outcome
 from game.core.errors import KomboError
+from game.core.narration import Narrator, told
 from game.core.seats import seat_name
 from game.core.session import Step
 from game.definition import GameDef
@@ -81,12 +82,10 @@ def result_lines(outcome: Outcome) -> list[str]:
     return lines
 
 
-def step_line(step: Step, action: object | None = None) -> str:
-    action = action if action is not None else step.action
-    if action is not None:
-        return f"{step.number}: {action}"
-    told = "; ".join(str(e) for e in step.events)
-    return f"{step.number}: {told or 'a move'}"
+def step_line(step: Step, narrate: Narrator) -> str:
+    """A step as a headless host and joiner print it: the same words for everyone, from the
+    events every seat sees (a joiner may not know another seat's action)."""
+    return f"{step.number}: {told(narrate, step.events) or step.action or 'a move'}"
 
 
 # -- hosting ------------------------------------------------------------------------------------
@@ -167,8 +166,7 @@ def _host_loop(host: object, out: Out) -> int:
             for step in session.poll():
                 if step.number <= printed:
                     continue
-                log = host.log_since(step.number - 1)
-                out(step_line(step, log[0] if log else None))
+                out(step_line(step, host.info.narrate))
                 printed = step.number
             halted = host.halted
             for notice in host.notices():
@@ -241,7 +239,7 @@ def run_join(address: tuple[str, int], *, bot_level: str, name: str, out: Out = 
     out(f"joining {info.title} at {where} as a bot ({bot_level})"
         + ("; this machine has a seat there" if token is not None else ""))
     try:
-        return _join_loop(clients, rejoin, out, countdown_every)
+        return _join_loop(clients, rejoin, out, countdown_every, info.narrate)
     except KeyboardInterrupt:
         out("stopped")
         return 130
@@ -256,7 +254,7 @@ def minutes(seconds: float) -> str:
 
 
 def _join_loop(clients: list[LanClient], rejoin: SeatRejoin, out: Out,
-               countdown_every: float) -> int:
+               countdown_every: float, narrate: Narrator) -> int:
     """Follow clients[-1] to the end of the game; a client the seat memory replaces is appended."""
     state = ""
     printed = 0
@@ -304,7 +302,7 @@ def _join_loop(clients: list[LanClient], rejoin: SeatRejoin, out: Out,
                 out(note)
             for step in session.poll():
                 if step.number > printed:
-                    out(step_line(step))
+                    out(step_line(step, narrate))
                     printed = step.number
             if state == "over":
                 outcome = session.outcome()

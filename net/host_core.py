@@ -248,9 +248,9 @@ class HostCore:
     def over(self) -> bool:
         return self.engine.outcome(self.state) is not None
 
-    def view(self, seat: int | None) -> dict:
-        # an engine's view is a dict of plain data (messages carry it as one)
-        return cast(dict, self.engine.view(self.state, seat))
+    def view(self, seat: int | None) -> Any:
+        """`seat`'s view in its wire form (plain data: messages carry it, net.delta diffs it)."""
+        return self.engine.encode_view(self.engine.view(self.state, seat))
 
     def public_hash(self) -> bytes:
         return self.engine.public_hash(self.state)
@@ -986,7 +986,7 @@ class HostCore:
 
     # -- output ----------------------------------------------------------------------------------
 
-    def _common(self, public_view: dict | None = None) -> tuple[bytes, tuple[int, ...], list | None]:
+    def _common(self, public_view: Any = None) -> tuple[bytes, tuple[int, ...], list | None]:
         outcome = self.engine.outcome(self.state)
         if public_view is not None and type(self.engine).public_hash is Engine.public_hash:
             # the engine's own hash is view_hash of this very view: hash the one in hand, fast

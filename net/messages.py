@@ -55,7 +55,9 @@ class WireShape:
 
 
 class PlainMap:
-    """A view: a map of plain data (already depth-checked by the protocol, checked again here)."""
+    """A view's wire form: a list (a typed view's fields, game.core.view) or a map (a test double's
+    plain view) of plain data, already depth-checked by the protocol, checked again here; the
+    engine's view codec checks the fields where the peer decodes it."""
 
 
 class PlainList:
@@ -74,7 +76,7 @@ Token = Annotated[bytes, ExactLen(TOKEN_SIZE)]
 Hash = Annotated[bytes, ExactLen(HASH_SIZE)]
 Time = Annotated[float, Range(-1e12, 1e12)]   # monotonic seconds; finite and sane
 Wire = Annotated[list, WireShape()]
-View = Annotated[dict, PlainMap()]
+View = Annotated[Any, PlainMap()]
 PlainData = Annotated[list, PlainList()]
 Events = Annotated[tuple[Wire, ...], MaxLen(MAX_EVENTS)]
 Legal = Annotated[tuple[Wire, ...], MaxLen(MAX_LEGAL)]
@@ -357,9 +359,9 @@ def _wire(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _view(value: Any, where: str) -> dict[Any, Any]:
-    if not isinstance(value, dict):
-        raise SchemaError(f"{where}: expected a map, got {kind_name(value)}")
+def _view(value: Any, where: str) -> Any:
+    if not isinstance(value, (dict, list)):
+        raise SchemaError(f"{where}: expected a view (a list or a map), got {kind_name(value)}")
     return value
 
 

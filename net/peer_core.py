@@ -51,14 +51,16 @@ class Notice:
 
 @dataclass(frozen=True)
 class SeatView:
-    """The latest of one stream (a seat's, or None's: public)."""
+    """The latest of one stream (a seat's, or None's: public): its view as it came (the wire form,
+    which the next step's patch applies to) and as the engine's view type (`typed`)."""
 
     number: int
-    view: dict
+    view: Any
     hash: bytes
     to_act: frozenset[int]
     legal: tuple[Action, ...]
     outcome: Outcome | None
+    typed: Any = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class PeerCore:
         self.seat_table: tuple[m.SeatEntry, ...] = ()
         self.refusals: list[m.IntentRefused] = []
         self.snapshot_requests = 0
+        self.snapshots = 0               # snapshots taken in: views replaced without their events
         self._awaiting_snapshot = False
         self._parts: dict[int, dict[int, tuple[SeatView, _Part]]] = {}
         # a rejoin's missed steps (MissedStep), held until its snapshot brings the views they lead to
@@ -307,16 +310,17 @@ class PeerCore:
                     view = delta.apply(last.view, msg.patch)
                 except delta.PatchError:
                     return self._request_snapshot()
-            if type(view) is not dict or view_hash(view) != msg.hash:
+            if view_hash(view) != msg.hash:
                 return self._request_snapshot()
         try:
             legal, outcome = self._decode_common(msg.legal, msg.outcome)
             events = tuple(self.engine.events.decode(w) for w in msg.events)
             action = self.engine.actions.decode(msg.action) if msg.action is not None else None
+            typed = self.engine.decode_view(view) if view is not None else None
         except WireFormatError as exc:
             self._notice("bad_message", f"the host sent a step this client cannot read: {exc}")
             return self._request_snapshot()
-        latest = SeatView(msg.number, view, msg.hash, frozenset(msg.to_act), legal, outcome)  # type: ignore[arg-type]
+        latest = SeatView(msg.number, view, msg.hash, frozenset(msg.to_act), legal, outcome, typed)
         if msg.seat is not None:
             # held back until the public message closes the step (see the module's docstring)
             self._parts.setdefault(msg.number, {})[msg.seat] = (latest, _Part(events, action))
@@ -326,7 +330,7 @@ class PeerCore:
             return self._request_snapshot()
         for seat, (seat_view, _) in parts.items():
             if seat_view.view is None:      # the same as the public view: not sent twice
-                seat_view = dataclasses.replace(seat_view, view=view)
+                seat_view = dataclasses.replace(seat_view, view=view, typed=latest.typed)
             self.views[seat] = seat_view
         self.views[None] = latest
         self.started = True
@@ -377,11 +381,12 @@ class PeerCore:
             return
         try:
             legal, outcome = self._decode_common(msg.legal, msg.outcome)
+            typed = self.engine.decode_view(msg.view)
         except WireFormatError as exc:
             self._notice("bad_message", f"the host sent a snapshot this client cannot read: {exc}")
             return
         self.views[msg.seat] = SeatView(msg.number, msg.view, msg.hash, frozenset(msg.to_act),
-                                        legal, outcome)
+                                        legal, outcome, typed)
         if msg.seat is None:
             # the public snapshot comes last: the resync is complete, and the steps missed before
             # it go to the session now, with the views they lead to
@@ -393,6 +398,7 @@ class PeerCore:
                         self.hashes[step.number] = public_hash
             self._missed, self._missed_parts = [], {}
             self.hashes[msg.number] = msg.hash
+            self.snapshots += 1
             self._awaiting_snapshot = False
             self._parts.clear()
             self._in_flight = {r: v for r, v in self._in_flight.items() if v[1] >= msg.number}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from game.core.engine import Action, Engine, GameConfig, Outcome
 from game.core.errors import IllegalActionError
@@ -79,13 +80,18 @@ class NetSession(Session):
         with self.lock:
             return self.peer.step
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> Any:
         with self.lock:
             latest = self.peer.views.get(seat)
             if latest is None:
                 who = "the table" if seat is None else f"seat {seat + 1}"
                 raise KeyError(f"no view of {who} on this client")
-            return latest.view
+            return latest.typed
+
+    @property
+    def snapshots(self) -> int:
+        with self.lock:
+            return self.peer.snapshots
 
     def to_act(self) -> frozenset[int]:
         with self.lock:

@@ -1,3 +1,4 @@
+import logging
 import os
 import sys
 from pathlib import Path
@@ -51,3 +52,26 @@ def coming_soon(monkeypatch):
     later = GameDef.coming_soon("tiddlywinks", "Tiddlywinks", "Not ready yet.", 2, 4)
     monkeypatch.setattr(games, "GAMES", (*games.GAMES, later))
     return later.key
+
+
+class _FoldErrors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def _shown_views_follow_the_truth():
+    """Every scene test fails if a game screen's shown view, folded event by event, ever differed
+    from the truth once its animations were done (game.ui.play.show): a fold out of step with its
+    engine, found wherever a scene plays."""
+    handler = _FoldErrors()
+    logger = logging.getLogger("game.ui.play.show")
+    logger.addHandler(handler)
+    yield
+    logger.removeHandler(handler)
+    if handler.records:
+        pytest.fail("a shown view differed from the truth:\n" + handler.records[0].getMessage())

@@ -7,12 +7,14 @@ import pytest
 
 from game.kabooom.rules import Move, Place
 from game.kabooom.scene import KabooomScene
+from game.kabooom.scene.controls import square_key
 from game.ui.routes import new_app
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.results import ResultsScene
 from game.ui.screens.setup import GameSetup
 from game.ui.toolkit.app import SIZE, STEP, App
 from game.ui.toolkit.devices import InputRouter
+from tests.focus_driver import focus_key, route
 
 
 @pytest.fixture
@@ -44,18 +46,12 @@ def key(app: App, name: str) -> None:
 
 
 def walk_to(app: App, scene: KabooomScene, target: int) -> None:
-    """Arrow keys until the arrow-key seat's cursor is on `target` (the cursor hops the centre)."""
-    for _ in range(20):
-        here = scene.cursors["kb3"]
-        if here == target:
-            return
-        (r, c), (tr, tc) = divmod(here, 5), divmod(target, 5)
-        sideways = c != tc and not (r == 2 and c + (1 if tc > c else -1) == 2 and r != tr)
-        if sideways:
-            key(app, "right" if tc > c else "left")
-        else:
-            key(app, "down" if tr > r else "up")
-    raise AssertionError(f"cursor stuck at {scene.cursors['kb3']}, wanted {target}")
+    """Arrow keys until the arrow-key seat's focus is on square `target`."""
+    path = route(scene, 0, square_key(target))
+    assert path is not None, f"square {target} is out of the keys' reach"
+    for button in path:
+        key(app, button)                         # the arrow keys are named as the buttons are
+    assert focus_key(scene, 0) == square_key(target)
 
 
 def play_turn_with_the_keys(app: App, scene: KabooomScene) -> None:
@@ -101,7 +97,7 @@ def test_menu_setup_game_results_and_rematch(app, difficulty_presses):
     assert isinstance(scene, KabooomScene)
     assert scene.match.plans[0].device == "kb3" and scene.match.plans[1].kind == "bot"
     expected = "medium" if difficulty_presses else "easy"
-    assert scene.match.session.view(None)["difficulty"] == expected
+    assert scene.match.session.view(None).difficulty == expected
 
     my_turns = 0
     for _ in range(3000):

@@ -32,13 +32,14 @@ clockwise. Hidden: the order of the face-down stacks (views show their counts).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from game.core.engine import Action, Engine, Event, GameConfig, GameType, Outcome, Termination, rank_winners
 from game.core.errors import ConfigError, IllegalActionError
+from game.core.options import Choice, Opt
 from game.core.rng import Rng
 from game.core.wire import WireCodec
 
@@ -60,39 +61,32 @@ EMPTY = -1
 OPPONENT = -1                  # the solo opponent's arrow, in events
 BUILD, MOVE, PLACE, OVER = "build", "move", "place", "over"
 COUNTRY_MODES = ("free", "preset", "date")
-PRESET_CHOICES = tuple(str(i) for i in range(10))
 
 
 # -- config --------------------------------------------------------------------------------------
 
+# the options, built here: a class's annotations are evaluated without the module's names
+_COUNTRY = Opt("Country", (
+    Choice("free", label="Build freely", note="Build your country from your seven SAND tiles"),
+    Choice("preset", label="Preset shape", note="Everyone builds the preset shape below"),
+    Choice("date", label="Today's shape", note="The shape numbered by the last digit of today's date")))
+_PRESET = Opt("Preset shape", tuple(Choice(str(i), i, note=f"Country shape {i}") for i in range(10)),
+              only_when=("country", "preset"))
+_FACILITIES = Opt("Facilities", (Choice("rules", False, "Full rules", "Each facility scores by its own rule"),
+                                 Choice("flat", True, "Flat 2 each", "Every facility scores 2")), key="facilities")
+
+
 @dataclass(frozen=True)
 class CombiConfig(GameConfig):
     TAG: ClassVar[str] = "combi_nations"
-    country: str = "preset"       # "free", "preset" or "date"
-    preset: int = 0               # the preset shape for "preset"
-    day: int = 1                  # the day of the month for "date" (its last digit picks the shape)
-    flat: bool = False            # every facility scores a flat 2
+    country: Annotated[str, _COUNTRY] = "preset"
+    preset: Annotated[int, _PRESET] = 0       # the preset shape for "preset"
+    day: int = 1                              # the day of the month for "date" (its last digit picks the shape)
+    flat: Annotated[bool, _FACILITIES] = False   # every facility scores a flat 2
 
-
-def make_config(players: int, options: Mapping[str, str], today: date | None = None) -> CombiConfig:
-    """The setup screen's choices -> a checked config; ConfigError names what is wrong. The date
-    variant reads today's date here, once, so the game itself replays the same any day."""
-    unknown = set(options) - {"country", "preset", "facilities"}
-    if unknown:
-        raise ConfigError(f"Combi-Nations has no option {sorted(unknown)[0]!r}")
-    mode = options.get("country", "preset")
-    if mode not in COUNTRY_MODES:
-        raise ConfigError(f"country must be one of {', '.join(COUNTRY_MODES)}, not {mode!r}")
-    preset = options.get("preset", "0")
-    if preset not in PRESET_CHOICES:
-        raise ConfigError(f"preset must be a digit 0-9, not {preset!r}")
-    facilities = options.get("facilities", "rules")
-    if facilities not in ("rules", "flat"):
-        raise ConfigError(f"facilities must be rules or flat, not {facilities!r}")
-    if not 1 <= players <= SEATS:
-        raise ConfigError(f"Combi-Nations is for 1 to {SEATS} players, not {players}")
-    day = (today or date.today()).day
-    return CombiConfig(players, mode, int(preset), day, facilities == "flat")
+    def made(self, today: date | None = None) -> CombiConfig:
+        """The date variant reads today's date here, once, so the game itself replays the same any day."""
+        return dataclasses.replace(self, day=(today or date.today()).day)
 
 
 def preset_of(config: CombiConfig) -> int:

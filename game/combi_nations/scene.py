@@ -323,7 +323,7 @@ class CombiNationsScene(GameScreen):
 
     def big_seat(self) -> int:
         """The country drawn large: the player to move's (the last to move's once over)."""
-        turn = self.shown.turn
+        turn = int(self.shown.turn)
         if 0 <= turn < self.players:
             return turn
         return self.viewer if self.viewer is not None else 0

@@ -19,6 +19,7 @@ import msgpack
 
 from .errors import ConfigError, IllegalActionError
 from .schema import PositionalLayout
+from .view import ViewCodec
 from .wire import WIRE_POLICY, WireCodec
 
 
@@ -49,6 +50,12 @@ class GameConfig:
 
     TAG: ClassVar[str] = ""
     players: int
+
+    def made(self) -> GameConfig:
+        """The config of a game about to start, with what it takes from where and when it is made
+        rather than from the options (Combi-Nations' day of the month). Replays use the config as
+        it was made, so a game replays the same on any day."""
+        return self
 
 
 class Termination(enum.Enum):
@@ -121,14 +128,15 @@ class GameType:
 
 S = TypeVar("S")
 Seat = int
-View = Mapping[str, Any]
+View = Any     # a game's view: a frozen dataclass (game.core.view); plain dicts in older test doubles
 
 
 class Engine(ABC, Generic[S]):
     """One game's rules. Pure: no I/O, no pygame, all randomness from the state's Rng.
 
-    `view` is declared to return a read-only Mapping so that an engine may declare its own view type
-    (a TypedDict: a typo in a key fails in mypy); at run time every view is a plain dict.
+    `view` returns the game's own view type, a frozen dataclass whose codec is `views`
+    (game.core.view), and `fold` moves such a view forward by one of the seat's events. An engine
+    without a `views` codec (a test double) keeps plain-dict views, sent on the wire as they are.
     """
 
     key: ClassVar[str]
@@ -138,6 +146,7 @@ class Engine(ABC, Generic[S]):
     actions: ClassVar[WireCodec]
     events: ClassVar[WireCodec]
     configs: ClassVar[WireCodec]
+    views: ClassVar[ViewCodec[Any] | None] = None
     game_type: ClassVar[GameType] = GameType()
 
     @abstractmethod
@@ -155,7 +164,27 @@ class Engine(ABC, Generic[S]):
 
     @abstractmethod
     def view(self, state: S, seat: Seat | None) -> View:
-        """All that `seat` may see (None: a spectator), as a dict of plain msgpack-able data."""
+        """All that `seat` may see (None: a spectator): a frozen value of the game's view type."""
+
+    def fold(self, view: View, event: Event) -> View:
+        """`view` moved forward by `event`, one of its seat's events as `redact` gave them: pure, so
+        that a screen shows what its animations have got to, and a replay any seat's eyes, without
+        deriving a rule again. The shared random playout checks, for every seat and every step,
+        that folding the step's events into the view before it gives the view after it."""
+        raise NotImplementedError(f"{self.title} has no fold")
+
+    @property
+    def folds(self) -> bool:
+        """The engine has a fold of its own (the playout checks it)."""
+        return type(self).fold is not Engine.fold
+
+    def encode_view(self, view: View) -> Any:
+        """A view as plain data for the wire and for hashing."""
+        return view if self.views is None else self.views.encode(view)
+
+    def decode_view(self, data: Any) -> View:
+        """Plain data from the wire -> a checked view (WireFormatError names what is wrong)."""
+        return data if self.views is None else self.views.decode(data)
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
@@ -204,7 +233,7 @@ class Engine(ABC, Generic[S]):
 
     def public_hash(self, state: S) -> bytes:
         """Fingerprint of the spectator view, which every peer can check its copy against."""
-        return view_hash(self.view(state, None))
+        return view_hash(self.encode_view(self.view(state, None)))
 
 
 _SCALARS = frozenset((type(None), bool, int, float, str, bytes))

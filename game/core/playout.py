@@ -4,8 +4,11 @@ At every step it checks: the invariants hold; views pack with msgpack and never 
 events survive the wire; a clone applies the action to the same result (determinism); an action from
 a seat that may not act is refused without changing the state; and, for games with hidden
 information, secrecy: re-dealing what a seat cannot see (Engine.resample_hidden) leaves that seat's
-view, who may act and its legal actions as they were. At the end, folding the replay from
-(config, seed, actions) gives the same final state.
+view, who may act and its legal actions as they were. Views: each seat's view (and the spectator's)
+is of the engine's view type and comes back equal through its wire form, and, for an engine with a
+fold, folding a step's events as each seat sees them into that seat's view before the step gives its
+view after the step. At the end, folding the replay from (config, seed, actions) gives the same final
+state.
 """
 from __future__ import annotations
 
@@ -35,10 +38,45 @@ def _roundtrip(codec: WireCodec, value: Action | Event) -> None:
 
 
 def _check_views(engine: Engine[Any], state: Any, players: int) -> None:
+    codec = engine.views
     for seat in [None, *range(players)]:
         view = engine.view(state, seat)
-        assert isinstance(view, dict), "a view is a dict"
-        msgpack.packb(view, use_bin_type=True)
+        if codec is None:
+            assert isinstance(view, dict), "a view without a codec is a dict"
+            msgpack.packb(view, use_bin_type=True)
+            continue
+        assert type(view) is codec.cls, f"a view is a {codec.cls.__name__}, not {type(view).__name__}"
+        packed = msgpack.packb(codec.encode(view), use_bin_type=True)
+        back = codec.decode(msgpack.unpackb(packed, raw=False))
+        assert back == view, f"the wire form changed {'the spectator' if seat is None else f'seat {seat}'}'s view"
+
+
+def _seat_views(engine: Engine[Any], state: Any, players: int) -> list[Any]:
+    return [engine.view(state, seat) for seat in [None, *range(players)]]
+
+
+def _check_fold(engine: Engine[Any], before: list[Any], events: list[Event], state: Any, players: int,
+                seed: int, step: int) -> None:
+    """Each seat's view before the step, folded with the step's events as that seat sees them, is
+    its view after the step."""
+    for seat, view in zip([None, *range(players)], before):
+        for event in events:
+            mine = engine.redact(event, seat)
+            if mine is not None:
+                view = engine.fold(view, mine)
+        after = engine.view(state, seat)
+        if view != after:
+            who = "the spectator" if seat is None else f"seat {seat}"
+            raise AssertionError(f"seed {seed}, step {step}: folding the events {events} into {who}'s view "
+                                 f"does not give its view after them:\n{_difference(view, after)}")
+
+
+def _difference(folded: Any, truth: Any) -> str:
+    if not dataclasses.is_dataclass(truth):
+        return f"folded {folded!r}\ntruth  {truth!r}"
+    lines = [f"  {f.name}: folded {getattr(folded, f.name)!r}, truth {getattr(truth, f.name)!r}"
+             for f in dataclasses.fields(truth) if getattr(folded, f.name, None) != getattr(truth, f.name)]
+    return "\n".join(lines)
 
 
 def _check_refusal(engine: Engine[Any], state: Any, players: int, actions: list[Action]) -> None:
@@ -94,6 +132,7 @@ def random_playouts(
     """
     report = PlayoutReport()
     secret = engine.game_type.hidden_information
+    folds = engine.folds
     for seed in seeds:
         chooser = random.Random(seed * 7919 + 1)
         resampler = random.Random(seed * 7919 + 2)   # its own, so the games played stay the same
@@ -119,11 +158,14 @@ def random_playouts(
                 if secret:
                     _check_secrecy(engine, state, config.players, resampler, seed)
                     assert state == twin, f"seed {seed}: resample_hidden changed the state it was given"
+            before = _seat_views(engine, state, config.players) if folds else []
             events = engine.apply(state, action)
             log.append(action)
             for event in events:
                 _roundtrip(engine.events, event)
                 str(event)
+            if folds:
+                _check_fold(engine, before, events, state, config.players, seed, len(log))
             if full:
                 twin_events = engine.apply(twin, action)
                 assert twin == state and twin_events == events, f"seed {seed}: apply is not deterministic"

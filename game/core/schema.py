@@ -65,6 +65,10 @@ class Pattern:
     regex: str
 
 
+class Note:
+    """A mark for another reader of the field (game.core.options' setup option): layouts skip it."""
+
+
 @dataclass(frozen=True)
 class Conv:
     """A field's check, and how its value becomes plain data (None: it already is)."""
@@ -102,7 +106,7 @@ def build(hint: Any, policy: Policy) -> Conv:
     marks: tuple[Any, ...] = ()
     if typing.get_origin(hint) is Annotated:
         hint, *extra = typing.get_args(hint)
-        marks = tuple(extra)
+        marks = tuple(m for m in extra if not isinstance(m, Note))
         for mark in marks:
             shape = policy.shapes.get(type(mark))
             if shape is not None:
@@ -400,6 +404,6 @@ class MapLayout:
 
 
 __all__ = [
-    "Check", "Conv", "ExactLen", "FieldSpec", "MapLayout", "MaxLen", "Pattern", "Plain", "Policy",
+    "Check", "Conv", "ExactLen", "FieldSpec", "MapLayout", "MaxLen", "Note", "Pattern", "Plain", "Policy",
     "PositionalLayout", "Range", "build", "fields_of", "kind_name",
 ]

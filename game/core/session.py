@@ -75,6 +75,12 @@ class Session(ABC):
         """Messages for the players (a peer dropped, a move refused); empty for local play."""
         return []
 
+    @property
+    def snapshots(self) -> int:
+        """How many times the views were replaced without the events that led there (a LAN peer's
+        snapshot): a screen then shows the new views as they are. Local play never does."""
+        return 0
+
     def close(self) -> None:  # noqa: B027  # a hook: most sessions hold nothing to close
         """Let go of what the session holds (a connection, a bot worker)."""
 

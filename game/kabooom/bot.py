@@ -206,7 +206,7 @@ class GreedyBot:
         self.rng = Rng(seed)   # the game's generator: stable across Python versions
 
     def choose(self, view: View, legal: list[Action]) -> Action:
-        if view["phase"] == "place":
+        if view.phase == "place":
             return self._place(view, legal)
         moves, pass_ = _decode_moves(legal)
         if not moves:
@@ -295,7 +295,7 @@ class SearchBot(GreedyBot):
     last_nodes = 0          # positions evaluated by the last capture-phase decision (for tests)
 
     def choose(self, view: View, legal: list[Action]) -> Action:
-        if view["phase"] == "place":
+        if view.phase == "place":
             return self._place(view, legal)
         moves, pass_ = _decode_moves(legal)
         if not moves:

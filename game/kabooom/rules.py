@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, TypedDict
+from typing import Annotated, Any, ClassVar
 
 from game.core.engine import Action, Engine, Event, GameConfig, Outcome, Termination, rank_winners
 from game.core.errors import ConfigError, IllegalActionError, WireFormatError
+from game.core.options import Choice, Opt
 from game.core.rng import Rng
 from game.core.seats import seat_name
+from game.core.view import ActionWire, ViewCodec
 from game.core.wire import WireCodec
 
 # -- the numbers of the game, in one table ------------------------------------------------------
@@ -96,23 +98,21 @@ NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBO
 # -- config, actions, events ----------------------------------------------------------------------
 
 
+def _difficulty_note(level: str) -> str:
+    deal = "The game deals the counters" if TABLE.random_deal[level] else "You place your counters"
+    off = TABLE.offset[level]
+    score = "a tower scores its height" if off == 0 else f"a tower scores its height minus {off}"
+    return f"{deal}; {score}"
+
+
+# (built here, not inside the annotation: a class's annotations are evaluated without the module's names)
+_DIFFICULTY = Opt("Difficulty", tuple(Choice(level, note=_difficulty_note(level)) for level in DIFFICULTIES))
+
+
 @dataclass(frozen=True)
 class KabooomConfig(GameConfig):
     TAG: ClassVar[str] = "kabooom"
-    difficulty: str = "easy"
-
-
-def make_config(players: int, options: Mapping[str, str]) -> KabooomConfig:
-    """The setup screen's choices -> a checked config; ConfigError names what is wrong."""
-    unknown = set(options) - {"difficulty"}
-    if unknown:
-        raise ConfigError(f"Kabooom! has no option {sorted(unknown)[0]!r}")
-    difficulty = options.get("difficulty", "easy")
-    if difficulty not in TABLE.offset:
-        raise ConfigError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
-    if players not in TABLE.quota:
-        raise ConfigError(f"Kabooom! is for 2 to 4 players, not {players}")
-    return KabooomConfig(players, difficulty)
+    difficulty: Annotated[str, _DIFFICULTY] = "easy"
 
 
 def _check_seat(seat: int) -> None:
@@ -248,25 +248,27 @@ _TO_ACT = tuple(frozenset({seat}) for seat in range(SEATS))
 
 # -- state and view -------------------------------------------------------------------------------
 
-Counter = list[Any]          # [owner seat, symbol letter], e.g. [0, "R"]
+Counter = tuple[int, str]          # (owner seat, symbol letter), e.g. (0, "R")
+Stack = tuple[Counter, ...]        # a tower bottom -> top
 
 
-class KabooomView(TypedDict):
+@dataclass(frozen=True)
+class KabooomView:
     """What view() returns, for every seat and the spectator alike (Kabooom! has no secrets)."""
 
     phase: str                      # "place", "capture" or "over"
     players: int
     difficulty: str
     turn: int                       # seat to act; -1 when over
-    board: list[list[Counter] | None]   # 25 squares: a tower bottom -> top, None for empty
-    pool: list[list[int]]           # per seat, R P S D counts still in hand
-    to_place: list[int]             # per seat, counters still to place
+    board: tuple[Stack | None, ...]  # 25 squares: a tower bottom -> top, None for empty
+    pool: tuple[tuple[int, int, int, int], ...]   # per seat, R P S D counts still in hand
+    to_place: tuple[int, ...]       # per seat, counters still to place
     passes: int                     # consecutive passes
-    scores: list[int]
-    towers: list[list[int]]         # per seat, heights of its scoring towers, tallest first
-    can_move: list[bool]            # per seat: has a move (always False while placing)
-    out: list[int]                  # per seat, own counters blown up
-    last: list[Any] | None          # the last action's wire form
+    scores: tuple[int, ...]
+    towers: tuple[tuple[int, ...], ...]   # per seat, heights of its scoring towers, tallest first
+    can_move: tuple[bool, ...]      # per seat: has a move (always False while placing)
+    out: tuple[int, ...]            # per seat, own counters blown up
+    last: Annotated[Any, ActionWire()]    # the last action's wire form, None before the first
 
 
 PLACE, CAPTURE, OVER = "place", "capture", "over"
@@ -371,6 +373,7 @@ class KabooomEngine(Engine[KabooomState]):
     actions: ClassVar[WireCodec] = WireCodec([Place, Move, Pass])
     events: ClassVar[WireCodec] = WireCodec([Placed, Moved, Exploded, Passed, PhaseChanged, GameOver])
     configs: ClassVar[WireCodec] = WireCodec([KabooomConfig])
+    views: ClassVar[ViewCodec[KabooomView]] = ViewCodec(KabooomView)
 
     # -- setup --
 
@@ -553,30 +556,14 @@ class KabooomEngine(Engine[KabooomState]):
 
     def view(self, state: KabooomState, seat: int | None) -> KabooomView:
         """Kabooom! has no secrets: every seat (and a spectator) sees the same view."""
-        n = state.players
-        board = [None if not t else [[c >> 2, SYMBOLS[c & 3]] for c in t] for t in state.board]
-        heights: list[list[int]] = [[] for _ in range(n)]
-        for tower in state.board:
-            # A lone Dynamite is a counter waiting to blow up, not a tower: it never scores.
-            if tower and tower[-1] & 3 != DYNAMITE:
-                heights[tower[-1] >> 2].append(len(tower))
-        playing = state.phase != PLACE
-        view: KabooomView = {
-            "phase": state.phase,
-            "players": n,
-            "difficulty": state.difficulty,
-            "turn": state.turn,
-            "board": board,
-            "pool": [list(p) for p in state.pool],
-            "to_place": list(state.to_place),
-            "passes": state.passes,
-            "scores": self.scores(state),
-            "towers": [sorted(h, reverse=True) for h in heights],
-            "can_move": [playing and has_move(state.board, s) for s in range(n)],
-            "out": list(state.out),
-            "last": None if state.last is None else self.actions.encode(state.last),
-        }
-        return view
+        board = tuple(None if not t else tuple((c >> 2, SYMBOLS[c & 3]) for c in t) for t in state.board)
+        return _with_board(state.phase, state.players, state.difficulty, state.turn, state.board, board,
+                           tuple((p[0], p[1], p[2], p[3]) for p in state.pool), tuple(state.to_place),
+                           state.passes, tuple(state.out),
+                           None if state.last is None else _frozen_wire(self.actions.encode(state.last)))
+
+    def fold(self, view: KabooomView, event: Event) -> KabooomView:
+        return fold(view, event)
 
     def clone(self, state: KabooomState) -> KabooomState:
         return state.copy()
@@ -634,22 +621,89 @@ class KabooomEngine(Engine[KabooomState]):
         assert all(s >= 0 for s in self.scores(state))
 
 
-def state_from_view(view: Mapping[str, Any]) -> KabooomState:
+def _frozen_wire(wire: list[Any]) -> tuple[Any, ...]:
+    return tuple(wire)
+
+
+def _with_board(phase: str, players: int, difficulty: str, turn: int, towers: list[Tower] | tuple[Tower, ...],
+                board: tuple[Stack | None, ...], pool: tuple[tuple[int, int, int, int], ...],
+                to_place: tuple[int, ...], passes: int, out: tuple[int, ...], last: Any) -> KabooomView:
+    """A view, its scores, towers and moves worked out from the board (the engine's and the fold's)."""
+    heights: list[list[int]] = [[] for _ in range(players)]
+    for tower in towers:
+        # A lone Dynamite is a counter waiting to blow up, not a tower: it never scores.
+        if tower and tower[-1] & 3 != DYNAMITE:
+            heights[tower[-1] >> 2].append(len(tower))
+    playing = phase != PLACE
+    board_list = list(towers)
+    return KabooomView(
+        phase=phase, players=players, difficulty=difficulty, turn=turn, board=board, pool=pool,
+        to_place=to_place, passes=passes,
+        scores=tuple(scores_of(board_list, players, TABLE.offset[difficulty])),
+        towers=tuple(tuple(sorted(h, reverse=True)) for h in heights),
+        can_move=tuple(playing and has_move(board_list, s) for s in range(players)),
+        out=out, last=last)
+
+
+def _tower(stack: Stack | None) -> Tower:
+    return () if not stack else tuple(owner * 4 + SYM_INDEX[symbol] for owner, symbol in stack)
+
+
+def fold(view: KabooomView, event: Event) -> KabooomView:
+    """`view` after `event` (Kabooom! has no secrets: every seat folds the same events)."""
+    n = view.players
+    board = list(view.board)
+    pool, to_place, out = view.pool, view.to_place, view.out
+    phase, turn, passes, last = view.phase, view.turn, view.passes, view.last
+    if isinstance(event, Placed):
+        board[event.square] = ((event.seat, event.symbol),)
+        sym = SYM_INDEX[event.symbol]
+        mine = list(pool[event.seat])
+        mine[sym] -= 1
+        pool = (*pool[:event.seat], (mine[0], mine[1], mine[2], mine[3]), *pool[event.seat + 1:])
+        to_place = tuple(t - 1 if s == event.seat else t for s, t in enumerate(to_place))
+        last = ("place", event.seat, event.square, event.symbol)
+        if any(to_place):
+            turn = (event.seat + 1) % n
+            while not to_place[turn]:
+                turn = (turn + 1) % n
+    elif isinstance(event, (Moved, Exploded)):
+        moving, under = board[event.src] or (), board[event.dst] or ()
+        board[event.src] = None
+        if isinstance(event, Exploded):
+            board[event.dst] = None
+            counts = list(out)
+            for owner, _ in moving + under:
+                counts[owner] += 1
+            out = tuple(counts)
+        else:
+            board[event.dst] = under + moving
+        passes, turn = 0, (event.seat + 1) % n
+        last = ("move", event.seat, event.src, event.dst)
+    elif isinstance(event, Passed):
+        passes, turn = passes + 1, (event.seat + 1) % n
+        last = ("pass", event.seat)
+    elif isinstance(event, PhaseChanged):
+        phase, turn = event.phase, 0
+    elif isinstance(event, GameOver):
+        phase, turn = OVER, -1
+    else:
+        return view
+    stacks = tuple(board)
+    return _with_board(phase, n, view.difficulty, turn, [_tower(stack) for stack in stacks], stacks,
+                       pool, to_place, passes, out, last)
+
+
+def state_from_view(view: KabooomView) -> KabooomState:
     """Rebuild a state from a view (bots search on it); `view(state_from_view(v), s) == v`.
 
     The Rng is not part of any view; after setup the game draws nothing, so a fresh one does.
     """
     try:
-        n = int(view["players"])
-        board: list[Tower] = []
-        for entry in view["board"]:
-            board.append(() if not entry else tuple(int(o) * 4 + SYM_INDEX[s] for o, s in entry))
-        last = view["last"]
         return KabooomState(
-            players=n, difficulty=str(view["difficulty"]), phase=str(view["phase"]),
-            turn=int(view["turn"]), board=board, pool=[list(map(int, p)) for p in view["pool"]],
-            to_place=[int(t) for t in view["to_place"]], passes=int(view["passes"]),
-            out=[int(o) for o in view["out"]],
-            last=None if last is None else KabooomEngine.actions.decode(last))
-    except (KeyError, TypeError, ValueError) as exc:
+            players=view.players, difficulty=view.difficulty, phase=view.phase, turn=view.turn,
+            board=[_tower(stack) for stack in view.board], pool=[list(p) for p in view.pool],
+            to_place=list(view.to_place), passes=view.passes, out=list(view.out),
+            last=None if view.last is None else KabooomEngine.actions.decode(list(view.last)))
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise WireFormatError(f"not a Kabooom! view: {exc}") from None

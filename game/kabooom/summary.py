@@ -1,8 +1,11 @@
 """Kabooom!'s lines for the results screen, from the spectator's view (no pygame)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import KabooomView
 
 
 def towers_text(towers: Sequence[int]) -> str:
@@ -17,6 +20,6 @@ def towers_text(towers: Sequence[int]) -> str:
     return "Towers: " + ", ".join(f"{h} (×{n})" if n > 1 else str(h) for h, n in counts.items())
 
 
-def result_line(view: Mapping[str, Any], seat: int) -> str:
-    score = int(view["scores"][seat])
-    return f"{towers_text(view['towers'][seat])} — {score} point{'s' if score != 1 else ''}"
+def result_line(view: KabooomView, seat: int) -> str:
+    score = view.scores[seat]
+    return f"{towers_text(view.towers[seat])} — {score} point{'s' if score != 1 else ''}"

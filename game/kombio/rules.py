@@ -74,6 +74,7 @@ from game.core.engine import (
     rank_winners,
 )
 from game.core.errors import ConfigError, IllegalActionError
+from game.core.options import Choice, Opt
 from game.core.rng import Rng
 from game.core.schema import MaxLen
 from game.core.seats import seat_name
@@ -178,37 +179,33 @@ def card_label(deck: str, card: int) -> str:
 # -- config, actions, events ----------------------------------------------------------------------
 
 
+def _rounds_choice(key: str) -> Choice:
+    rounds = TABLE.rounds[key]
+    if not rounds:
+        return Choice(key, rounds, f"To {TABLE.target}", f"Until someone reaches {TABLE.target} points")
+    return Choice(key, rounds, key, f"{rounds} round" + ("" if rounds == 1 else "s"))
+
+
+# the options, built here: a class's annotations are evaluated without the module's names
+_DECK = Opt("Deck", (Choice("kombio", label="KOMBIO", note="70 cards from −1 to 14"),
+                     Choice("standard", label="Standard", note="54 playing cards, Jokers 0")))
+_ROUNDS = Opt("Rounds", tuple(_rounds_choice(key) for key in TABLE.rounds))
+_MEMORY_AID = Opt("Memory aid", (Choice("off", False, note="Remember your cards yourself"),
+                                 Choice("on", True, note="Cards you have seen show their value")))
+
+
 @dataclass(frozen=True)
 class KombioConfig(GameConfig):
     TAG: ClassVar[str] = "kombio"
-    deck: str = "kombio"
-    rounds: int = 0                  # 0: until a round ends with someone at TABLE.target or more
-    memory_aid: bool = False         # views show a seat what it has seen
+    deck: Annotated[str, _DECK] = "kombio"
+    rounds: Annotated[int, _ROUNDS] = 0              # 0: until a round ends with someone at TABLE.target or more
+    memory_aid: Annotated[bool, _MEMORY_AID] = False  # views show a seat what it has seen
 
     def __post_init__(self) -> None:
         if self.deck not in TABLE.decks:
             raise ValueError(f"unknown deck {self.deck!r}")
         if not 0 <= self.rounds <= 1000:
             raise ValueError(f"rounds {self.rounds} out of range")
-
-
-def make_config(players: int, options: Mapping[str, str]) -> KombioConfig:
-    """The setup screen's choices -> a checked config; ConfigError names what is wrong."""
-    unknown = set(options) - {"deck", "rounds", "memory_aid"}
-    if unknown:
-        raise ConfigError(f"KOMBIO has no option {sorted(unknown)[0]!r}")
-    deck = options.get("deck", "kombio")
-    if deck not in TABLE.decks:
-        raise ConfigError(f"deck must be one of {', '.join(DECKS)}, not {deck!r}")
-    rounds = options.get("rounds", "target")
-    if rounds not in TABLE.rounds:
-        raise ConfigError(f"rounds must be one of {', '.join(ROUND_CHOICES)}, not {rounds!r}")
-    aid = options.get("memory_aid", "off")
-    if aid not in ("off", "on"):
-        raise ConfigError(f"memory_aid must be off or on, not {aid!r}")
-    if not TABLE.min_players <= players <= TABLE.max_players:
-        raise ConfigError(f"KOMBIO is for {TABLE.min_players} to {TABLE.max_players} players, not {players}")
-    return KombioConfig(players, deck, TABLE.rounds[rounds], aid == "on")
 
 
 def _check_seat(seat: int, what: str = "seat") -> None:

@@ -588,7 +588,7 @@ class KombioScene(GameScreen):
                      self._fly(None, over, start, 90, lay.card, frozenset({place}), speed=0.8))
 
     # -- input -----------------------------------------------------------------------------------
-    def targets(self, seat: int | None) -> list[tuple[Key, pygame.Rect]]:
+    def cursor_targets(self, seat: int | None) -> list[tuple[Key, pygame.Rect]]:
         """What a cursor may rest on: every card on the table, the piles, and this seat's buttons."""
         out: list[tuple[Key, pygame.Rect]] = []
         lay = self.layout
@@ -604,7 +604,7 @@ class KombioScene(GameScreen):
         return out
 
     def hit(self, pos: tuple[int, int], seat: int | None) -> Key | None:
-        for key, rect in self.targets(seat):
+        for key, rect in self.cursor_targets(seat):
             if rect.collidepoint(pos):
                 return key
         return None
@@ -653,14 +653,14 @@ class KombioScene(GameScreen):
 
     def cursor(self, seat: int) -> Key:
         key = self.cursors.get(seat, ("card", seat, 1))
-        keys = [k for k, _ in self.targets(seat)]
+        keys = [k for k, _ in self.cursor_targets(seat)]
         if key not in keys:
             key = self._nearest(seat, key)
             self.cursors[seat] = key
         return key
 
     def _nearest(self, seat: int, key: Key) -> Key:
-        targets = self.targets(seat)
+        targets = self.cursor_targets(seat)
         if key[0] == "card":
             owner = int(key[1])
             mine = [k for k, _ in targets if k[0] == "card" and k[1] == owner]
@@ -673,7 +673,7 @@ class KombioScene(GameScreen):
         return ("draw",)
 
     def step_cursor(self, seat: int, key: Key, direction: tuple[int, int]) -> Key:
-        targets = self.targets(seat)
+        targets = self.cursor_targets(seat)
         rects = dict(targets)
         here = rects.get(key)
         if here is None:
@@ -1073,14 +1073,14 @@ class KombioScene(GameScreen):
         if self.busy():
             return
         placed: dict[Key, int] = {}
-        rects = dict(self.targets(None))
+        rects = dict(self.cursor_targets(None))
         for seat in self.policy.humans:
             if self.match.plans[seat].device == "mouse":
                 continue
             key = self.cursor(seat)
             rect = rects.get(key)
             if rect is None:
-                rect = dict(self.targets(seat)).get(key)
+                rect = dict(self.cursor_targets(seat)).get(key)
             if rect is None:
                 continue
             n = placed.get(key, 0)
@@ -1090,7 +1090,7 @@ class KombioScene(GameScreen):
             pygame.draw.rect(surface, colour, frame, 3, border_radius=8)
             draw_seat_symbol(surface, seat, (frame.right - 2, frame.top + 2), 16, colour, theme.BG)
         if self.hover is not None:
-            rect = dict(self.targets(self.mouse_seat())).get(self.hover)
+            rect = dict(self.cursor_targets(self.mouse_seat())).get(self.hover)
             if rect is not None:
                 pygame.draw.rect(surface, theme.TEXT_DIM, rect.inflate(6, 6), 1, border_radius=6)
 

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
-from typing import Any, ClassVar, TypedDict
+from typing import Annotated, Any, ClassVar, TypedDict
 
 from game.core.engine import (
     Action,
@@ -41,6 +41,7 @@ from game.core.engine import (
     rank_winners,
 )
 from game.core.errors import ConfigError, IllegalActionError
+from game.core.options import Choice, Opt
 from game.core.rng import Rng
 from game.core.seats import seat_name
 from game.core.wire import WireCodec
@@ -94,7 +95,6 @@ SCORES: tuple[int, ...] = tuple(c.score for c in TABLE.creatures)
 WOLF, ALLIGATOR, GORILLA, KANGAROO, SNAKE, VULTURE, RAVEN, CHAMELEON = range(8)
 COPIES = TABLE.copies
 TILES = len(CREATURES) * COPIES
-TARGET_CHOICES: tuple[str, ...] = tuple(TABLE.targets)
 SEATS = 4                  # Kombo Klash! seats at most
 
 SIZE = 5
@@ -133,23 +133,16 @@ def creature_of(tile: int) -> int:
 # -- config, actions, events ----------------------------------------------------------------------
 
 
+# the option, built here: a class's annotations are evaluated without the module's names
+_TARGET = Opt("Target", tuple(Choice(name, points, f"{name.capitalize()} · {points}",
+                                     f"The game ends after the round in which someone reaches {points} points")
+                              for name, points in TABLE.targets.items()))
+
+
 @dataclass(frozen=True)
 class KomboKlashConfig(GameConfig):
     TAG: ClassVar[str] = "kombo_klash"
-    target: int = TABLE.targets["standard"]
-
-
-def make_config(players: int, options: Mapping[str, str]) -> KomboKlashConfig:
-    """The setup screen's choices -> a checked config; ConfigError names what is wrong."""
-    unknown = set(options) - {"target"}
-    if unknown:
-        raise ConfigError(f"Kombo Klash! has no option {sorted(unknown)[0]!r}")
-    choice = options.get("target", "standard")
-    if choice not in TABLE.targets:
-        raise ConfigError(f"target must be one of {', '.join(TARGET_CHOICES)}, not {choice!r}")
-    if not 2 <= players <= SEATS:
-        raise ConfigError(f"Kombo Klash! is for 2 to {SEATS} players, not {players}")
-    return KomboKlashConfig(players, TABLE.targets[choice])
+    target: Annotated[int, _TARGET] = TABLE.targets["standard"]
 
 
 def _check_seat(seat: int) -> None:

@@ -9,6 +9,7 @@ from datetime import date
 
 import pytest
 
+from game.combi_nations import GAME
 from game.combi_nations.country import Cell, Placing
 from game.combi_nations.hexgrid import neighbours, placed
 from game.combi_nations.rules import (
@@ -30,7 +31,6 @@ from game.combi_nations.rules import (
     Refilled,
     Skipped,
     TurnBegan,
-    make_config,
     preset_of,
 )
 from game.combi_nations.tables import (
@@ -108,7 +108,7 @@ def test_a_preset_country_has_42_hexes_of_which_38_sand_and_one_printed_land_of_
 
 
 def test_the_date_variant_takes_the_last_digit_of_the_day_from_the_config():
-    config = make_config(2, {"country": "date"}, today=date(2026, 10, 28))
+    config = GAME.make_config(2, {"country": "date"}).made(today=date(2026, 10, 28))
     assert config.day == 28 and preset_of(config) == 8
     a, b = ENGINE.new_game(config, 1), game(2, country="preset", preset=8)
     assert frozenset(a.countries[0].cells) == frozenset(b.countries[0].cells)

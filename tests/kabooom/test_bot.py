@@ -86,7 +86,7 @@ def test_takes_a_good_capture_instead_of_passing(level, difficulty):
 def test_moves_rather_than_pass_into_a_loss(level):
     # Blue passed and leads 3-1: passing would end the game lost; the capture wins it.
     state = position({**GOOD, "d5": [(0, "D")]}, passes=1)
-    assert ENGINE.view(state, 0)["scores"] == [1, 4]
+    assert ENGINE.view(state, 0).scores == (1, 4)
     assert decide(level, state) == Move(0, sq("a1"), sq("b2"))
 
 

@@ -1,6 +1,7 @@
 """Kabooom! rules: captures, moving, Dynamite, setup by difficulty, turns, the end and the scores."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterable
 
@@ -10,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import ConfigError, IllegalActionError, Outcome, Termination, WireFormatError
+from game.core.view import plain
 from game.games import game_by_key
 from game.kabooom import rules_text
 from game.kabooom.rules import (
@@ -31,7 +33,6 @@ from game.kabooom.rules import (
     Place,
     Placed,
     can_take,
-    make_config,
     square_name,
     state_from_view,
 )
@@ -104,7 +105,7 @@ def test_capture_table(mover, target):
         assert state.board[sq("b1")] == ()
     else:
         assert events[0] == Moved(0, sq("a1"), sq("b1"), 2)
-        assert ENGINE.view(state, 0)["board"][sq("b1")] == [[1, target], [0, mover]]
+        assert plain(ENGINE.view(state, 0))["board"][sq("b1")] == [[1, target], [0, mover]]
     assert state.board[sq("a1")] == ()
     ENGINE.check_invariants(state)
 
@@ -150,7 +151,7 @@ def test_moving_onto_own_counters_is_allowed():
     assert Move(0, sq("a1"), sq("b2")) in ENGINE.legal_actions(state, 0)
     events = ENGINE.apply(state, Move(0, sq("a1"), sq("b2")))
     assert events[0] == Moved(0, sq("a1"), sq("b2"), 2)
-    assert ENGINE.view(state, 0)["board"][sq("b2")] == [[0, "R"], [0, "P"]]
+    assert plain(ENGINE.view(state, 0))["board"][sq("b2")] == [[0, "R"], [0, "P"]]
 
 
 def test_diagonal_and_edge_neighbours():
@@ -166,7 +167,7 @@ def test_a_tower_moves_as_one_and_follows_its_top():
     assert Move(1, sq("b2"), sq("a1")) not in ENGINE.legal_actions(state, 1)   # S cannot take R
     events = ENGINE.apply(state, Move(1, sq("b2"), sq("c2")))
     assert events[0] == Moved(1, sq("b2"), sq("c2"), 4)
-    view = ENGINE.view(state, None)
+    view = plain(ENGINE.view(state, None))
     assert view["board"][sq("b2")] is None
     assert view["board"][sq("c2")] == [[0, "P"], [0, "P"], [0, "R"], [1, "S"]]
     assert view["towers"] == [[1, 1], [4, 1, 1]] and view["scores"] == [2, 6]
@@ -199,7 +200,7 @@ def test_easy_deals_every_square_and_each_quota(players, quota):
     for seed in range(5):
         state = ENGINE.new_game(KabooomConfig(players, "easy"), seed)
         ENGINE.check_invariants(state)
-        view = ENGINE.view(state, None)
+        view = plain(ENGINE.view(state, None))
         filled = [t for t in view["board"] if t]
         assert len(filled) == 24 and view["board"][CENTRE] is None
         assert all(len(t) == 1 for t in filled)
@@ -224,7 +225,7 @@ def test_easy_deal_depends_on_the_seed_only():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_placement_goes_round_the_table_then_capturing_starts(players, difficulty):
     state = ENGINE.new_game(KabooomConfig(players, difficulty), 0)
-    view = ENGINE.view(state, None)
+    view = plain(ENGINE.view(state, None))
     assert view["phase"] == "place" and view["turn"] == 0 and not any(view["board"])
     assert view["pool"] == [[3, 3, 3, 3]] * players
     assert view["to_place"] == [TABLE.quota[players]] * players
@@ -239,7 +240,7 @@ def test_placement_goes_round_the_table_then_capturing_starts(players, difficult
         ENGINE.check_invariants(state)
     assert order == [i % players for i in range(24)]
     assert events[1] == PhaseChanged("capture")
-    view = ENGINE.view(state, None)
+    view = plain(ENGINE.view(state, None))
     assert view["phase"] in ("capture", "over") and view["to_place"] == [0] * players
     if view["phase"] == "capture":
         assert view["turn"] == 0
@@ -265,7 +266,7 @@ def test_pool_limits_each_symbol_to_three():
         ENGINE.apply(state, Place(1, next(squares), "P"))
     assert not any(a.symbol == "R" for a in ENGINE.legal_actions(state, 0))
     check_refused(state, Place(0, next(squares), "R"), "you have no Rock left")
-    assert ENGINE.view(state, 0)["pool"] == [[0, 3, 3, 3], [3, 0, 3, 3]]
+    assert plain(ENGINE.view(state, 0))["pool"] == [[0, 3, 3, 3], [3, 0, 3, 3]]
 
 
 def test_placing_in_the_capture_phase_is_refused():
@@ -279,7 +280,7 @@ def test_placing_in_the_capture_phase_is_refused():
 def test_pass_is_always_legal_and_a_player_without_moves_has_only_pass():
     state = position({"a1": [(0, "S")], "b1": [(1, "R")]})
     assert ENGINE.legal_actions(state, 0) == [Pass(0)]
-    assert ENGINE.view(state, 0)["can_move"] == [False, True]
+    assert plain(ENGINE.view(state, 0))["can_move"] == [False, True]
     ENGINE.apply(state, Pass(0))
     legal = ENGINE.legal_actions(state, 1)
     assert Pass(1) in legal and Move(1, sq("b1"), sq("a1")) in legal
@@ -299,7 +300,7 @@ def test_every_player_passing_in_a_row_ends_the_game():
     events = ENGINE.apply(state, Pass(2))
     assert events[-1] == GameOver(Termination.ALL_PASSED)
     assert ENGINE.outcome(state) == Outcome((1, 1, 3), (2,), Termination.ALL_PASSED)
-    view = ENGINE.view(state, 0)
+    view = plain(ENGINE.view(state, 0))
     assert view["phase"] == "over" and view["turn"] == -1
     assert ENGINE.to_act(state) == frozenset() and ENGINE.legal_actions(state, 0) == []
     check_refused(state, Pass(0), "the game is over")
@@ -331,7 +332,7 @@ def test_scores_follow_the_rulebook_examples(difficulty, five, one):
     state = position({"a1": five_tower, "e5": [(0, "P")], "d5": [(1, "P")], "c5": [(0, "D")],
                       "a5": [(1, "D")], "e1": [(1, "S")]}, difficulty=difficulty)
     ENGINE.check_invariants(state)
-    scores = ENGINE.view(state, 0)["scores"]
+    scores = plain(ENGINE.view(state, 0))["scores"]
     assert scores == [five + one, 2 * one]              # Dynamite adds nothing
     ENGINE.apply(state, Pass(0))
     ENGINE.apply(state, Pass(1))
@@ -340,7 +341,7 @@ def test_scores_follow_the_rulebook_examples(difficulty, five, one):
 
 def test_a_dynamite_tower_never_scores():
     state = position({"a1": [(0, "D")], "e5": [(1, "D")]})
-    assert ENGINE.view(state, 0)["scores"] == [0, 0]
+    assert plain(ENGINE.view(state, 0))["scores"] == [0, 0]
 
 
 def test_difficulty_offsets_live_in_the_table():
@@ -361,31 +362,35 @@ def test_view_is_the_same_for_every_seat_and_rebuilds_the_state(difficulty):
         if ENGINE.outcome(state) is not None:
             break
         view = ENGINE.view(state, None)
-        assert set(view) == VIEW_KEYS == KabooomView.__required_keys__
+        assert set(plain(view)) == VIEW_KEYS == {f.name for f in dataclasses.fields(KabooomView)}
         assert all(ENGINE.view(state, s) == view for s in range(3))
-        msgpack.packb(view)
+        msgpack.packb(ENGINE.views.encode(view))
         rebuilt = state_from_view(view)
         assert ENGINE.view(rebuilt, 0) == view
         assert rebuilt.board == state.board and rebuilt.pool == state.pool
         ENGINE.apply(state, ENGINE.legal_actions(state, state.turn)[0])
-    assert ENGINE.view(state, 0)["last"] is not None
+    assert plain(ENGINE.view(state, 0))["last"] is not None
 
 
 def test_view_fields():
     state = position({"a1": [(0, "R"), (1, "S"), (0, "R")], "b1": [(1, "S")], "e5": [(1, "D")]})
-    view = ENGINE.view(state, 1)
+    view = plain(ENGINE.view(state, 1))
     assert view["board"][0] == [[0, "R"], [1, "S"], [0, "R"]]
     assert view["towers"] == [[3], [1]]   # the lone Dynamite on e5 is no tower
     assert view["scores"] == [3, 1]
     assert view["can_move"] == [True, False]
     assert view["last"] is None and view["passes"] == 0
     ENGINE.apply(state, Move(0, sq("a1"), sq("b1")))
-    assert ENGINE.view(state, 0)["last"] == ["move", 0, sq("a1"), sq("b1")]
+    assert plain(ENGINE.view(state, 0))["last"] == ["move", 0, sq("a1"), sq("b1")]
 
 
 def test_state_from_view_rejects_garbage():
     with pytest.raises(WireFormatError):
         state_from_view({"players": 2})
+
+
+def make_config(players, options):
+    return game_by_key("kabooom").make_config(players, options)
 
 
 def test_make_config():
@@ -493,7 +498,7 @@ def test_random_play_keeps_the_invariants(game, steps):
         else:
             assert stray in legal
         ENGINE.check_invariants(state)
-        view = ENGINE.view(state, None)
+        view = plain(ENGINE.view(state, None))
         assert all(s >= 0 for s in view["scores"])
         on_board = sum(len(t) for t in view["board"] if t)
         placed = sum(TABLE.quota[players] - t for t in view["to_place"])

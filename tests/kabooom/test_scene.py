@@ -1,4 +1,5 @@
-"""The Kabooom! scene driven headless by scripted Presses, as players would drive it."""
+"""The Kabooom! scene driven headless by scripted Presses, as players would drive it, reading what a
+player can see: the focus, the picked tower, the shown board, the messages, the move log."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,14 +8,15 @@ import pygame
 import pytest
 
 from game.games import game_by_key
-from game.kabooom.board_draw import CENTRE, CounterArt, load_glyphs
-from game.kabooom.rules import Move, Pass, Place
+from game.kabooom.rules import CENTRE, Move, Pass, Place, Placed
 from game.kabooom.scene import KabooomScene
+from game.kabooom.scene.art import CounterArt, load_glyphs
+from game.kabooom.scene.controls import PASS, square_key, tray_key
 from game.kabooom.summary import result_line, towers_text
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
-from game.ui.toolkit.input import Press
+from tests.focus_driver import check_every_choice, focus_key, press, walk_to
 from tests.scene_doubles import Clock, FakeAudio, run
 
 
@@ -26,7 +28,7 @@ def _pygame():
     pygame.quit()
 
 
-def make(plans: list[SeatPlan], difficulty: str = "easy", seed: int = 1, draw: bool = True):
+def make(plans: list[SeatPlan], difficulty: str = "easy", seed: int = 1):
     clock = Clock()
     app = new_app(pygame.Surface((1280, 720)), clock=clock, audio=FakeAudio())
     match = Match(game_by_key("kabooom"), len(plans), {"difficulty": difficulty}, tuple(plans), seed,
@@ -45,24 +47,8 @@ def settle(app: App, clock: Clock, scene: KabooomScene, limit: float = 10.0) -> 
         t += 0.1
 
 
-def press(app: App, device: str, button: str, pos=None) -> None:
-    app.stack.dispatch("handle", Press(device, button, 0.0, pos))
-
-
-def walk_cursor(app: App, scene: KabooomScene, device: str, target: int) -> None:
-    """Press direction keys until the device's cursor is on `target`, as a player would: columns
-    first, unless the next step would hop over the centre."""
-    for _ in range(20):
-        here = scene.cursors[device]
-        if here == target:
-            return
-        (r, c), (tr, tc) = divmod(here, 5), divmod(target, 5)
-        sideways = c != tc and not (r == 2 and c + (1 if tc > c else -1) == 2 and r != tr)
-        if sideways:
-            press(app, device, "right" if tc > c else "left")
-        else:
-            press(app, device, "down" if tr > r else "up")
-    raise AssertionError(f"cursor stuck at {scene.cursors[device]}, wanted {target}")
+def walk(app: App, scene: KabooomScene, seat: int, device: str, square: int) -> None:
+    walk_to(app, scene, seat, device, square_key(square))
 
 
 def centre_of(scene: KabooomScene, square: int) -> tuple[int, int]:
@@ -75,85 +61,90 @@ def first_move(match: Match, seat: int = 0) -> Move:
 
 # -- capture phase -------------------------------------------------------------------------------
 
-def test_keyboard_cursor_picks_a_tower_then_a_target_and_the_move_is_made():
+def test_keyboard_focus_picks_a_tower_then_a_target_and_the_move_is_made():
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("human", "kb2")])
     run(app, clock)
     move = first_move(match)
-    walk_cursor(app, scene, "kb1", move.src)
+    walk(app, scene, 0, "kb1", move.src)
     press(app, "kb1", "select")
-    assert scene.selected["kb1"] == move.src
-    assert move.dst in scene.targets(0, move.src)
-    walk_cursor(app, scene, "kb1", move.dst)
+    assert scene.picked(0) == move.src
+    target = next(t for t in scene.targets(0) if t.key == square_key(move.dst))
+    assert target.action == move and target.label     # the focus there says what it does
+    walk(app, scene, 0, "kb1", move.dst)
     press(app, "kb1", "select")
     assert match.session.log[0] == move
     settle(app, clock, scene)
-    assert "kb1" not in scene.selected
-    # the display board caught up with the truth: the mover sits on top at dst, src is empty
-    assert scene.board[move.src] is None
-    assert match.session.step == 1 and scene.board == scene.view["board"]
+    assert scene.picked(0) is None
+    # the shown board caught up with the truth: the mover sits on top at dst, src is empty
+    assert scene.shown.board[move.src] is None
+    assert match.session.step == 1 and scene.shown == scene.view
 
 
-def test_cursor_skips_the_centre_and_stops_at_the_edge():
+def test_the_focus_hops_over_the_centre_stops_at_the_edge_and_reaches_the_pass_button():
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
-    scene.cursors["kb1"] = 11
+    scene.input.put(0, square_key(11))
     press(app, "kb1", "right")
-    assert scene.cursors["kb1"] == 13
-    scene.cursors["kb1"] = 4
-    press(app, "kb1", "right")
+    assert focus_key(scene, 0) == square_key(13)
+    scene.input.put(0, square_key(2))
     press(app, "kb1", "up")
-    assert scene.cursors["kb1"] == 4
+    assert focus_key(scene, 0) == square_key(2)
+    scene.input.put(0, square_key(14))
+    press(app, "kb1", "right")                   # off the board: the panel's Pass button
+    assert focus_key(scene, 0) == PASS
+    press(app, "kb1", "left")
+    assert focus_key(scene, 0) == square_key(14)
 
 
-def test_mouse_clicks_pick_and_move():
+def test_mouse_clicks_pick_and_move_and_the_focus_follows_the_pointer():
     app, clock, match, scene = make([SeatPlan("human", "mouse"), SeatPlan("bot", level="easy")])
     run(app, clock)
     move = first_move(match)
+    app.feed([pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, move.src), rel=(0, 0), buttons=(0, 0, 0))])
+    assert focus_key(scene, 0) == square_key(move.src)
     press(app, "mouse", "select", centre_of(scene, move.src))
-    assert scene.selected["mouse"] == move.src
+    assert scene.picked(0) == move.src
     press(app, "mouse", "select", centre_of(scene, move.dst))
     assert match.session.log[0] == move
     assert app.audio.played.count("error") == 0
 
 
-def test_clicking_the_picked_tower_again_or_back_cancels():
+def test_selecting_the_picked_tower_again_or_back_puts_it_down():
     app, clock, match, scene = make([SeatPlan("human", "mouse"), SeatPlan("bot", level="easy")])
     move = first_move(match)
     press(app, "mouse", "select", centre_of(scene, move.src))
     press(app, "mouse", "select", centre_of(scene, move.src))
-    assert "mouse" not in scene.selected
+    assert scene.picked(0) is None
     press(app, "mouse", "select", centre_of(scene, move.src))
     press(app, "mouse", "back", centre_of(scene, move.src))
-    assert "mouse" not in scene.selected
+    assert scene.picked(0) is None
     assert match.session.step == 0
 
 
 def test_picking_an_opponents_tower_shows_a_message_and_changes_nothing():
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
-    board = scene.view["board"]
-    theirs = next(sq for sq, st in enumerate(board) if st and st[-1][0] == 1)
-    walk_cursor(app, scene, "kb1", theirs)
+    theirs = next(sq for sq, st in enumerate(scene.view.board) if st and st[-1][0] == 1)
+    walk(app, scene, 0, "kb1", theirs)
     press(app, "kb1", "select")
     assert scene.toast is not None and "Blue" in scene.toast.text
     assert app.audio.played[-1] == "error"
-    assert "kb1" not in scene.selected and match.session.step == 0
+    assert scene.picked(0) is None and match.session.step == 0
     app.draw()
 
 
 def test_an_illegal_target_shows_the_engines_reason_and_changes_nothing():
     app, clock, match, scene = make([SeatPlan("human", "mouse"), SeatPlan("bot", level="easy")])
     move = first_move(match)
-    board = scene.view["board"]
+    board = scene.view.board
     # an empty square or one the tower may not take: both illegal targets
-    bad = next(sq for sq in range(25) if sq not in (CENTRE, move.src) and sq not in scene.targets(0, move.src)
+    targets = scene.controls.moves_from(0, move.src)
+    bad = next(sq for sq in range(25) if sq not in (CENTRE, move.src) and sq not in targets
                and not (board[sq] and board[sq][-1][0] == 0))
     press(app, "mouse", "select", centre_of(scene, move.src))
-    before = [list(map(list, s)) if s else None for s in match.session.view(None)["board"]]
     press(app, "mouse", "select", centre_of(scene, bad))
-    assert match.session.step == 0
-    assert match.session.view(None)["board"] == before
+    assert match.session.step == 0 and match.session.view(None).board == board
     assert scene.toast is not None and scene.toast.text[0].isupper()
     assert app.audio.played[-1] == "error"
-    assert scene.selected["mouse"] == move.src     # still picked: try another square
+    assert scene.picked(0) == move.src     # still picked: try another square
 
 
 def test_a_keyboard_player_cannot_act_out_of_turn():
@@ -163,25 +154,29 @@ def test_a_keyboard_player_cannot_act_out_of_turn():
     assert scene.toast is not None and "Red" in scene.toast.text
 
 
-def test_passing_needs_a_second_press_to_confirm():
+def test_passing_needs_a_second_press_and_shows_it_on_the_focus():
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
     press(app, "kb1", "slap")
     assert match.session.step == 0
-    assert scene.toast is not None and "again" in scene.toast.text
-    assert scene.pass_armed is not None
+    assert focus_key(scene, 0) == PASS and scene.input.of(0).armed == PASS
+    assert "again" in scene.input.armed_words(0, scene.input.focused(0))
+    app.draw()
     press(app, "kb1", "slap")
     assert match.session.log == [Pass(0)]
 
 
-def test_pass_confirmation_expires_and_other_input_disarms_it():
+def test_moving_the_focus_or_back_disarms_a_pass():
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
     press(app, "kb1", "slap")
-    run(app, clock, 3.5, draw=False)
-    press(app, "kb1", "slap")
-    assert match.session.step == 0          # the first press had expired: this one only re-arms
+    press(app, "kb1", "left")                    # onto the board
+    assert scene.input.of(0).armed is None
+    walk_to(app, scene, 0, "kb1", PASS)
+    press(app, "kb1", "select")                  # armed again, by Select this time
     press(app, "kb1", "back")
-    press(app, "kb1", "slap")
+    press(app, "kb1", "select")                  # armed once more: Back had disarmed it
     assert match.session.step == 0
+    press(app, "kb1", "select")
+    assert match.session.log == [Pass(0)]
 
 
 def test_the_pass_button_needs_two_clicks():
@@ -195,42 +190,84 @@ def test_the_pass_button_needs_two_clicks():
     assert match.session.log == [Pass(0)]
 
 
+def test_the_turn_back_returns_the_focus_from_the_pass_button_to_the_board():
+    app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
+    walk(app, scene, 0, "kb1", 8)
+    press(app, "kb1", "slap")
+    press(app, "kb1", "slap")                    # Red passes; Blue (bot) moves
+    settle(app, clock, scene)
+    for _ in range(50):
+        if 0 in match.session.to_act():
+            break
+        run(app, clock, 0.1, draw=False)
+    assert focus_key(scene, 0) == square_key(8)
+
+
 # -- placement -----------------------------------------------------------------------------------
 
-def test_medium_placement_places_the_symbol_chosen_with_the_slap_key():
+def test_medium_placement_places_the_symbol_chosen_with_the_action_key():
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")], "medium")
-    assert scene.view["phase"] == "place"
-    assert scene.symbol_for(0) == "R"
+    assert scene.view.phase == "place"
+    assert scene.controls.symbol_for(0) == "R"
     press(app, "kb1", "slap")                # Rock -> Paper
-    assert scene.symbol_for(0) == "P"
-    square = scene.cursors["kb1"]
+    assert scene.controls.symbol_for(0) == "P"
+    square = scene.focused_square(0)
+    assert square is not None
     press(app, "kb1", "select")
     assert match.session.log == [Place(0, square, "P")]
     settle(app, clock, scene)
-    assert scene.board[square] == [[0, "P"]]
+    assert scene.shown.board[square] == ((0, "P"),)
 
 
 def test_placement_by_mouse_tray_and_a_taken_square_is_refused():
     app, clock, match, scene = make([SeatPlan("human", "mouse"), SeatPlan("bot", level="easy")], "hard")
     press(app, "mouse", "select", scene.layout.tray_slot(2).center)     # Scissors
-    assert scene.symbol_for(0) == "S"
+    assert scene.controls.symbol_for(0) == "S"
     press(app, "mouse", "select", centre_of(scene, 0))
     assert match.session.log == [Place(0, 0, "S")]
     settle(app, clock, scene)                # the bot places its counter
-    taken = next(sq for sq, st in enumerate(scene.view["board"]) if st and st[-1][0] == 1)
+    taken = next(sq for sq, st in enumerate(scene.view.board) if st and st[-1][0] == 1)
     press(app, "mouse", "select", centre_of(scene, taken))
     assert match.session.step == 2
     assert app.audio.played[-1] == "error"
 
 
-def test_the_cycle_skips_symbols_that_are_used_up():
+def test_the_tray_is_reached_by_keys_and_a_used_up_symbol_says_so():
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("human", "kb3")], "medium")
-    scene.view["pool"][0][:] = [0, 2, 0, 1]
-    assert scene.symbol_for(0) == "P"
-    scene.cycle_symbol(0)
-    assert scene.symbol_for(0) == "D"
-    scene.cycle_symbol(0)
-    assert scene.symbol_for(0) == "P"
+    walk_to(app, scene, 0, "kb1", tray_key("D"))
+    press(app, "kb1", "select")
+    assert scene.controls.symbol_for(0) == "D"
+    for square in (0, 2, 4):                      # Red places its three Dynamites, Blue a counter each time
+        walk(app, scene, 0, "kb1", square)
+        press(app, "kb1", "select")
+        settle(app, clock, scene)
+        walk(app, scene, 1, "kb3", square + 20)
+        press(app, "kb3", "select")
+        settle(app, clock, scene)
+    assert scene.view.pool[0][3] == 0 and scene.view.turn == 0
+    walk_to(app, scene, 0, "kb1", tray_key("D"))
+    press(app, "kb1", "select")
+    assert scene.toast is not None and "No Dynamite left" in scene.toast.text
+
+
+def test_every_choice_on_the_board_does_what_the_focus_shows():
+    app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("human", "kb2")], "medium", seed=3)
+    assert check_every_choice(app, scene, 0, "kb1") == 24 + 0   # every empty square places (the tray: steps)
+    for _ in range(24):                                          # everyone places, turn by turn
+        seat = match.session.view(None).turn
+        device = ("kb1", "kb2")[seat]
+        square = next(sq for sq, st in enumerate(scene.view.board) if st is None and sq != CENTRE)
+        walk(app, scene, seat, device, square)
+        press(app, device, "select")
+        settle(app, clock, scene)
+    assert scene.view.phase == "capture"
+    seat = scene.view.turn
+    checked = check_every_choice(app, scene, seat, ("kb1", "kb2")[seat])
+    assert checked == 1                                          # the pass (no tower picked yet)
+    move = first_move(match, seat)
+    walk(app, scene, seat, ("kb1", "kb2")[seat], move.src)
+    press(app, ("kb1", "kb2")[seat], "select")
+    assert check_every_choice(app, scene, seat, ("kb1", "kb2")[seat]) >= 2
 
 
 # -- animations, bots, the end -------------------------------------------------------------------
@@ -242,7 +279,8 @@ def test_bot_moves_are_animated_and_attributed():
     run(app, clock, 0.6)                     # the pass notice, then the bot's turn
     seen_caption = False
     for _ in range(80):
-        if scene.caption is not None and scene.caption[0] == 1:
+        caption = scene.caption()
+        if caption is not None and caption[0] == 1:
             seen_caption = True
             break
         run(app, clock, STEP * 3)
@@ -250,13 +288,13 @@ def test_bot_moves_are_animated_and_attributed():
     assert match.session.step == 2
     assert any(line.startswith("Blue") for line, _ in scene.moves.lines)
     settle(app, clock, scene)
-    assert scene.caption is None and scene.shown is scene.view
+    assert scene.caption() is None and scene.shown == scene.view
 
 
-def test_dynamite_explodes_with_effects_and_sound():
+def test_dynamite_explodes_with_effects_shake_and_sound():
     for seed in range(1, 60):
         app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")], seed=seed)
-        board = scene.view["board"]
+        board = scene.view.board
         moves = [a for a in match.session.legal_actions(0) if isinstance(a, Move) and board[a.src][-1][1] == "D"]
         if moves:
             break
@@ -265,21 +303,21 @@ def test_dynamite_explodes_with_effects_and_sound():
     else:
         pytest.skip("no seed with an opening Dynamite move")
     move = moves[0]
-    walk_cursor(app, scene, "kb1", move.src)
+    walk(app, scene, 0, "kb1", move.src)
     press(app, "kb1", "select")
-    assert all(sq in scene.targets(0, move.src) for sq in [move.dst])
+    assert move.dst in scene.controls.moves_from(0, move.src)
     app.draw()   # orange targets for Dynamite
-    walk_cursor(app, scene, "kb1", move.dst)
+    walk(app, scene, 0, "kb1", move.dst)
     press(app, "kb1", "select")
     assert match.session.log == [move]
     run(app, clock, 0.45)
     assert scene.effects, "an explosion effect is running"
     assert "explosion" in app.audio.played
-    assert scene.board[move.src] is None and scene.board[move.dst] is None
-    blast = scene.effects[0]
-    assert blast.age < blast.SHAKE and blast.shake() != (0, 0), "the screen shakes early in the blast"
+    assert {move.src, move.dst} <= scene.hidden(), "both squares are empty during the blast"
+    assert scene.shakes and scene.shakes[0].offset() != (0, 0), "the board shakes early in the blast"
     run(app, clock, 1.0)
-    assert not scene.effects
+    assert not scene.effects and not scene.shakes
+    assert scene.shown.board[move.src] is None and scene.shown.board[move.dst] is None
 
 
 def test_escape_pushes_the_pause_menu():
@@ -293,17 +331,17 @@ def test_escape_pushes_the_pause_menu():
 def _play_my_turn(app: App, scene: KabooomScene, match: Match) -> None:
     """Seat 0's turn, played by presses: place on the first empty square, else move, else pass."""
     view = match.session.view(0)
-    if view["phase"] == "place":
-        target = next(sq for sq, st in enumerate(view["board"]) if st is None and sq != CENTRE)
-        walk_cursor(app, scene, "kb1", target)
+    if view.phase == "place":
+        target = next(sq for sq, st in enumerate(view.board) if st is None and sq != CENTRE)
+        walk(app, scene, 0, "kb1", target)
         press(app, "kb1", "select")
         return
     moves = [a for a in match.session.legal_actions(0) if isinstance(a, Move)]
     if moves:
         move = moves[0]
-        walk_cursor(app, scene, "kb1", move.src)
+        walk(app, scene, 0, "kb1", move.src)
         press(app, "kb1", "select")
-        walk_cursor(app, scene, "kb1", move.dst)
+        walk(app, scene, 0, "kb1", move.dst)
         press(app, "kb1", "select")
     else:
         press(app, "kb1", "slap")
@@ -325,8 +363,7 @@ def test_a_full_game_against_a_bot_ends_on_the_results_screen(difficulty):
             mine += 1
         run(app, clock, 0.05, draw=mine % 5 == 0)
     assert isinstance(app.stack.top, ResultsScene)
-    outcome = match.session.outcome()
-    assert outcome is not None
+    assert match.session.outcome() is not None
     assert mine >= (12 if difficulty == "medium" else 1)
     assert all(a.seat == 0 for a in match.session.log[::2])   # Red acted on every one of its turns
     view = match.session.view(None)
@@ -336,9 +373,11 @@ def test_a_full_game_against_a_bot_ends_on_the_results_screen(difficulty):
 
 
 def test_result_rows_describe_towers_and_points():
-    view = {"players": 3, "scores": [7, 0, 1], "towers": [[5, 3, 2], [], [1]]}
-    assert [result_line(view, seat) for seat in range(3)] == ["Towers: 5, 3, 2 — 7 points", "No towers — 0 points",
-                                              "Towers: 1 — 1 point"]
+    info = game_by_key("kabooom")
+    engine = info.engine()
+    view = engine.view(engine.new_game(info.make_config(3, {}), 1), None)
+    line = result_line(view, 0)
+    assert line == f"{towers_text(view.towers[0])} — {view.scores[0]} points"
 
 
 def test_tower_heights_read_one_way_with_counts():
@@ -362,40 +401,38 @@ def test_counters_fall_back_to_drawn_symbols_without_the_pngs(tmp_path: Path):
     assert len(set(centres.values())) == 4
 
 
-def test_four_players_draw_with_every_panel():
+def test_four_players_draw_with_every_panel_and_one_focus_per_keyboard():
     plans = [SeatPlan("human", "kb1"), SeatPlan("human", "kb2"), SeatPlan("bot", level="easy"),
              SeatPlan("human", "mouse")]
     app, clock, match, scene = make(plans, "medium")
     run(app, clock)
-    assert len(scene.cursors) == 2
+    assert scene.input.drawn_seats() == [0, 1]      # the mouse's focus shows once it hovers
     lines = scene.seat_lines()
-    assert [l.seat for l in lines] == [0, 1, 2, 3] and lines[0].active
+    assert [line.seat for line in lines] == [0, 1, 2, 3] and lines[0].active
 
 
-def test_backspace_from_any_keyboard_cancels_the_acting_players_pick():
+def test_backspace_from_any_keyboard_puts_down_the_acting_players_tower():
     # Backspace is a common key: the router sends it as kb1 whoever presses it
     app, clock, match, scene = make([SeatPlan("human", "kb3"), SeatPlan("bot", level="easy")])
     move = first_move(match)
-    walk_cursor(app, scene, "kb3", move.src)
+    walk(app, scene, 0, "kb3", move.src)
     press(app, "kb3", "select")
-    assert scene.selected["kb3"] == move.src
+    assert scene.picked(0) == move.src
     press(app, "kb1", "back")
-    assert "kb3" not in scene.selected
+    assert scene.picked(0) is None
 
 
 def test_real_key_and_mouse_events_reach_the_scene_through_the_input_router():
     from game.ui.toolkit.devices import InputRouter
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("bot", level="easy")])
     app.inputs = InputRouter()
-    start = scene.cursors["kb1"]
+    start = scene.focused_square(0)
+    assert start is not None
     app.feed([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0),
               pygame.event.Event(pygame.KEYUP, key=pygame.K_d, mod=0, unicode="d", scancode=0)])
-    assert scene.cursors["kb1"] == start + 1
+    assert scene.focused_square(0) == start + 1
     app.feed([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q", scancode=0)] * 2)
     assert match.session.log == [Pass(0)]
-    square = scene.layout.cell_rect(0).center
-    app.feed([pygame.event.Event(pygame.MOUSEMOTION, pos=square, rel=(0, 0), buttons=(0, 0, 0))])
-    assert scene.hover == 0
 
 
 def test_the_last_player_to_pass_is_warned_that_it_ends_the_game():
@@ -403,7 +440,9 @@ def test_the_last_player_to_pass_is_warned_that_it_ends_the_game():
     press(app, "kb1", "slap")
     press(app, "kb1", "slap")
     press(app, "kb3", "slap")
-    assert "ends the game" in scene.toast.text
+    assert "ends the game" in scene.input.armed_words(1, scene.input.focused(1))
+    settle(app, clock, scene)
+    assert "ends the game" in scene.action_panel().pass_label
     press(app, "kb3", "slap")
     assert match.session.outcome() is not None
 
@@ -411,14 +450,13 @@ def test_the_last_player_to_pass_is_warned_that_it_ends_the_game():
 def test_the_end_clears_stale_messages_and_the_board_can_be_seen_under_the_results():
     from game.ui.screens.results import ResultsScene
     app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("human", "kb3")])
-    press(app, "kb1", "slap")
-    press(app, "kb1", "slap")
-    press(app, "kb3", "slap")
-    assert "ends the game" in scene.toast.text
-    press(app, "kb3", "slap")                     # the second pass in a row ends the game
+    press(app, "kb3", "select")                   # out of turn: a word from the game
+    assert scene.toast is not None
+    for device in ("kb1", "kb1", "kb3", "kb3"):   # two passes in a row end the game
+        press(app, device, "slap")
     assert match.session.outcome() is not None
     run(app, clock, 0.1)
-    assert scene.toast is None, "'Passing now ends the game!' is gone once it has"
+    assert scene.toast is None, "the messages of the game in progress are gone once it has ended"
     settle(app, clock, scene)
     run(app, clock, 2.0)
     results = app.stack.top
@@ -455,11 +493,19 @@ def test_the_move_log_keeps_the_whole_game_and_scrolls_back():
     app.draw()
 
 
+def test_the_move_log_says_each_move_in_the_games_own_words():
+    app, clock, match, scene = make([SeatPlan("human", "kb1"), SeatPlan("human", "kb3")], "medium")
+    walk(app, scene, 0, "kb1", 0)
+    press(app, "kb1", "select")
+    settle(app, clock, scene)
+    assert scene.moves.lines[-1] == ("Red places Rock on a1", 0)
+    assert match.info.narrate(Placed(0, 0, "R")) == "Red places Rock on a1"   # the headless words too
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_centre_ring_shows_the_colours_of_the_seats_at_the_table(players):
     import math
 
-    from game.kabooom.board_draw import CENTRE
     from game.ui.toolkit import theme
     plans = [SeatPlan("human", "kb1")] + [SeatPlan("bot", level="easy")] * (players - 1)
     app, clock, match, scene = make(plans)

@@ -10,15 +10,19 @@ import pygame
 import pytest
 
 from game.games import game_by_key
-from game.kabooom.board_draw import MARK, TARGET, CounterArt, Layout, load_glyphs
 from game.kabooom.rules import Move
 from game.kabooom.scene import KabooomScene
+from game.kabooom.scene.art import MARK, TARGET, CounterArt, load_glyphs
+from game.kabooom.scene.controls import PASS, square_key
+from game.kabooom.scene.layout import Layout
+from game.ui.play.focus import draw_focus
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit import theme
 from game.ui.toolkit.app import STEP
 from game.ui.toolkit.colour_vision import KINDS, delta_e76, delta_e2000, simulate_surface
 from game.ui.toolkit.settings import Settings
+from tests.focus_driver import press
 
 MIN_DE76 = 20.0
 MIN_DE2000 = 10.0
@@ -73,7 +77,7 @@ def rgb(surface: pygame.Surface, pos) -> tuple[int, int, int]:
 def ring_point(scene: KabooomScene, square: int) -> tuple[float, float]:
     """A point on the coloured ring of the top counter of `square` (right of its glyph)."""
     layout = scene.layout
-    n = min(3, len(scene.board[square]))
+    n = min(3, len(scene.shown.board[square]))
     cx, cy = layout.centre(square)
     return (cx + layout.counter * 0.4, cy - (n - 1) * layout.stack_step / 2)
 
@@ -83,7 +87,7 @@ def seat_samples(surface: pygame.Surface, scene: KabooomScene, origin=(0, 0)) ->
     card's colour bar."""
     ox, oy = origin
     out: dict[int, list] = {seat: [] for seat in range(scene.players)}
-    for square, stack in enumerate(scene.board):
+    for square, stack in enumerate(scene.shown.board):
         if stack:
             x, y = ring_point(scene, square)
             out[stack[-1][0]].append(rgb(surface, (x - ox, y - oy)))
@@ -143,7 +147,7 @@ def test_pieces_cards_and_cursors_differ_per_seat_with_every_colour_the_same(mon
     monkeypatch.setattr(theme, "_active", grey)
     run(app, clock)
     surface = app.surface
-    assert rgb(surface, ring_point(scene, next(s for s, st in enumerate(scene.board) if st))) == (150, 150, 150)
+    assert rgb(surface, ring_point(scene, next(s for s, st in enumerate(scene.shown.board) if st))) == (150, 150, 150)
     art = CounterArt(80, 6, load_glyphs())
     counters = [pygame.image.tobytes(art.counter(seat, "P"), "RGBA") for seat in range(6)]
     assert len(set(counters)) == 6
@@ -154,12 +158,12 @@ def test_pieces_cards_and_cursors_differ_per_seat_with_every_colour_the_same(mon
         name_row = pygame.Rect(card.x + 20, card.y + 8, 36, 36)     # the symbol before the name
         heads.append(pygame.image.tobytes(surface.subsurface(name_row), "RGB"))
     assert len(set(heads)) == 4
-    # two keyboard players' cursor tags, each with its seat's symbol, on the same kind of square
+    # two players' focus frames, each with its seat's symbol, on the same kind of square
     tags = []
-    for device in ("kb1", "kb2"):
-        scene.cursors = {"kb1": 0, "kb2": 4, "kb3": 20, "kb4": 24}
-        sprite = scene._make_cursor(device, (150, 150, 150), True, DEVICES.index(device), True)
-        tags.append(pygame.image.tobytes(sprite.subsurface(pygame.Rect(30, 0, 20, 18)), "RGBA"))
+    for seat in (0, 1):
+        canvas = pygame.Surface((200, 200))
+        draw_focus(canvas, pygame.Rect(50, 50, 100, 100), seat)
+        tags.append(pygame.image.tobytes(canvas.subsurface(pygame.Rect(130, 30, 40, 40)), "RGB"))
     assert tags[0] != tags[1]
 
 
@@ -170,11 +174,14 @@ def _last_move_by_green_then_yellow_picks(palette: str = "standard"):
         move = next(a for a in session.legal_actions(seat) if isinstance(a, Move))
         session.submit(move)
         settle(app, clock, scene)
-    assert scene.last_move is not None and scene.last_move[0] == 2
-    picked = next(sq for sq, st in enumerate(scene.board)
-                  if st and st[-1][0] == 3 and st[-1][1] != "D" and scene.targets(3, sq))
-    scene.pick("kb4", 3, picked)
-    scene.cursors["kb4"] = picked
+    assert scene.last_move() is not None and scene.shown.last[1] == 2
+    picked = next(sq for sq, st in enumerate(scene.shown.board)
+                  if st and st[-1][0] == 3 and st[-1][1] != "D" and scene.controls.moves_from(3, sq))
+    scene.input.put(3, square_key(picked))
+    press(app, "kb4", "select")                 # Yellow picks the tower up
+    assert scene.picked(3) == picked
+    for seat in range(3):                       # the others' focus off the board, clear of the marks
+        scene.input.put(seat, PASS)
     run(app, clock)
     return app, scene, picked
 
@@ -186,8 +193,8 @@ def _bright(colour) -> bool:
 def test_the_last_move_target_and_pick_marks_differ_in_shape_and_use_no_seat_colour():
     app, scene, picked = _last_move_by_green_then_yellow_picks()
     surface, layout = app.surface, scene.layout
-    _, src, dst = scene.last_move
-    targets = scene.targets(3, picked)
+    src, dst = scene.last_move()
+    targets = scene.controls.moves_from(3, picked)
     assert targets
 
     # last move: a dashed outline in the neutral mark colour, not Green's

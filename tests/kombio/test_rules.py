@@ -14,6 +14,7 @@ import msgpack
 import pytest
 
 from game.core import ConfigError, IllegalActionError, Rng, Termination, WireFormatError
+from game.kombio import GAME
 from game.kombio.rules import (
     EMPTY,
     TABLE,
@@ -54,7 +55,6 @@ from game.kombio.rules import (
     TurnBegan,
     card_label,
     known_slots,
-    make_config,
 )
 
 ENGINE = KombioEngine()
@@ -163,6 +163,10 @@ def slaps(state, seat):
 
 
 # -- the table, the config ----------------------------------------------------------------------------
+
+
+def make_config(players, options):
+    return GAME.make_config(players, options)
 
 
 def test_the_kombio_deck_is_70_cards_as_published():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import ConfigError, IllegalActionError, Termination, WireFormatError
+from game.games import game_by_key
 from game.kombo_klash.rules import (
     CORNERS,
     SCORES,
@@ -35,7 +36,6 @@ from game.kombo_klash.rules import (
     TieBreak,
     TurnBegan,
     creature_of,
-    make_config,
 )
 
 from .positions import ENGINE, board_of, hand_of, position, sq, sqs
@@ -79,6 +79,10 @@ def base(hand=HAND, *, players: int = 2, **kw):
 
 
 # -- config and setup -------------------------------------------------------------------------------
+
+
+def make_config(players, options):
+    return game_by_key("kombo_klash").make_config(players, options)
 
 
 def test_targets_and_config_refusals():

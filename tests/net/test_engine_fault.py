@@ -125,7 +125,7 @@ def test_the_hosts_own_call_hears_of_the_fault_and_nothing_halts(caplog) -> None
 # -- over real sockets: the headless host ends the table, its peer reads why --------------------------
 
 def tripping_game() -> GameDef:
-    return GameDef.for_engine(Tripping, tagline="a toy with a bug", config=lambda n, _: GuessConfig(n),
+    return GameDef.for_engine(Tripping, tagline="a toy with a bug", config=GuessConfig,
                               bot=make_bot, bot_levels=("easy",), rules="Guess.", scene="")
 
 

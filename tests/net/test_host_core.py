@@ -546,7 +546,7 @@ def test_kabooom_bot_games_through_the_host(players, difficulty, level, seed) ->
     from net.session import NetSession
 
     engine = rules.KabooomEngine()
-    config = rules.make_config(players, {"difficulty": difficulty})
+    config = rules.KabooomConfig(players, difficulty)
     plan = [HostSeat("local", "Host"), *[HostSeat("open")] * (players - 1)]
     host = HostCore(engine, config, seed, plan, counter_tokens())
     net = LoopNet(host)

@@ -123,7 +123,7 @@ def make_bot(level, seat, seed):
 
 
 HERE = __name__
-TOY = GameDef.for_engine(ToyEngine, tagline="Cards in hand.", config=lambda n, o: ToyConfig(n),
+TOY = GameDef.for_engine(ToyEngine, tagline="Cards in hand.", config=ToyConfig,
                          bot=make_bot, bot_levels=("easy",), rules="Draw cards.", scene=f"{HERE}:ToyScene")
 
 

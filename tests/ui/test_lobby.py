@@ -444,7 +444,7 @@ def test_the_game_starts_for_a_peer(app: App, lan: FakeLan) -> None:
     assert isinstance(match, NetMatch)
     assert [p.kind for p in match.plans] == ["remote", "human", "bot"]
     assert match.plans[0].label() == "Alice · LAN"
-    assert list(game.cursors) == ["kb1"]             # only this screen's player has a cursor
+    assert game.input.drawn_seats() == [1]           # only this screen's player has a focus
     assert match.seats_of("kb1") == [1]
     assert game.viewer == 1
     scene.browser.wait()
@@ -795,7 +795,7 @@ def test_a_real_lan_game_on_loopback(tmp_path: Path) -> None:
         host_game, peer_game = game_of(host_app), game_of(peer_app)
         assert [p.kind for p in host_game.match.plans] == ["human", "remote"]
         assert [p.kind for p in peer_game.match.plans] == ["remote", "human"]
-        assert list(peer_game.cursors) == ["kb2"] and peer_game.viewer == 1
+        assert peer_game.input.drawn_seats() == [1] and peer_game.viewer == 1
 
         # One move by whoever is to act, through their own session; the other screen sees it.
         mover = host_game if 0 in host_game.session.to_act() else peer_game

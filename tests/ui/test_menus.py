@@ -4,13 +4,14 @@ for the real Kabooom! flow, skipped while that game is missing)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import pygame
 import pytest
 
 from game.core import Action, Engine, Event, GameConfig, Outcome, Termination, WireCodec, rank_winners
-from game.definition import GameDef, Option
+from game.core.options import Choice, Opt
+from game.definition import GameDef
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.screens.menu import MainMenu
@@ -31,7 +32,8 @@ from game.ui.toolkit.settings import load_settings
 @dataclass(frozen=True)
 class StubConfig(GameConfig):
     TAG: ClassVar[str] = "stub"
-    difficulty: str = "easy"
+    difficulty: Annotated[str, Opt("Difficulty", (Choice("easy", note="Dealt for you"),
+                                                  Choice("medium", note="You place yours"), Choice("hard")))] = "easy"
 
 
 @dataclass(frozen=True)
@@ -88,10 +90,6 @@ class StubEngine(Engine[StubState]):
         return Outcome(tuple(state.taken), rank_winners(state.taken), Termination.NO_MOVES)
 
 
-def make_config(players, options):
-    return StubConfig(players, options.get("difficulty", "easy"))
-
-
 class FirstLegal:
     def choose(self, view, legal):
         return legal[0]
@@ -123,10 +121,8 @@ class StubScene(Scene):
 
 
 HERE = __name__
-STUB = GameDef.for_engine(StubEngine, tagline="A test of the menus.", config=make_config, bot=make_bot,
+STUB = GameDef.for_engine(StubEngine, tagline="A test of the menus.", config=StubConfig, bot=make_bot,
                           bot_levels=("easy", "hard"), rules=RULES, scene=f"{HERE}:StubScene",
-                          options=(Option("difficulty", "Difficulty", ("easy", "medium", "hard"), "easy",
-                                          notes={"easy": "Dealt for you", "medium": "You place yours"}),),
                           result_line=lambda view, seat: f"took {view['taken'][seat]}")
 LATER = GameDef.coming_soon("later", "Later Game", "Not ready.", 2, 6)
 

@@ -9,7 +9,7 @@
 2. Bot decision time: median, p90 and worst per bot level, every seat of a game played by that
    level, over --games games per player count and option setting (the same settings as above). A
    bot chooses from engine.view(state, seat) and engine.legal_actions(state, seat) only, as in the
-   client; where the views name a phase (view["phase"]), the times are also split by phase. A game
+   client; where the views name a phase (view.phase), the times are also split by phase. A game
    whose seats act at once (KOMBIO) is played through game.core.bots.SimulatedTable, and every
    question a bot is asked is timed (a reaction or "nothing now" included).
 
@@ -116,7 +116,7 @@ def bot_game(info: GameDef, engine: Engine, level: str, setting: Setting, seed: 
         action = bots[seat].choose(view, legal)
         spent = (time.perf_counter() - t0, time.thread_time() - c0)
         times.setdefault(level, []).append(spent)
-        phase = view.get("phase")
+        phase = getattr(view, "phase", None)
         if isinstance(phase, str):
             times.setdefault(f"{level} {phase}", []).append(spent)
         engine.apply(state, action)
@@ -137,7 +137,7 @@ class _Timing:
         decision = self.bot.choose(view, legal)
         spent = (time.perf_counter() - t0, time.thread_time() - c0)
         self.times.setdefault(self.level, []).append(spent)
-        phase = view.get("phase")
+        phase = getattr(view, "phase", None)
         if isinstance(phase, str):
             self.times.setdefault(f"{self.level} {phase}", []).append(spent)
         return decision

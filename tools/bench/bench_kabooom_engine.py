@@ -42,7 +42,7 @@ def hard_captures(levels: list[str], difficulty: str, seed: int,
         c0, t0 = time.thread_time(), time.perf_counter()
         action = bot.choose(view, legal)
         wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
-        if isinstance(bot, SearchBot) and view["phase"] == "capture" and len(legal) > 1:
+        if isinstance(bot, SearchBot) and view.phase == "capture" and len(legal) > 1:
             found.append((bot.last_nodes, wall, cpu))
         ENGINE.apply(state, action)
 

@@ -1,29 +1,38 @@
 """The game-screen base every game's scene builds on: what is the same in every game.
 
-It takes the session's steps, queues their events and plays them one animation at a time (a burst
-of bot moves still shows move by move), lets the bots move only once the display has caught up,
-routes each press to the game or to the curtain, submits actions and turns a refusal into a message,
-shows messages and banners, names each device's keys, and hands the LAN overlay the places to draw.
-At the end it shows the winner and then the results screen.
+It takes the session's steps and shows their events one at a time (game.ui.play.show: a burst of bot
+moves still shows move by move), each through the game's presenter for its kind (game.ui.play.
+presenters) and narrated in the move log by the game's own narration; it owns the shown view, the
+viewer's view as far as the animations have got, checked against the truth whenever they are done.
+It lets the bots move only once the display has caught up, routes each press to the curtain or to
+the seat it is for, moving that seat's focus or acting on what the focus shows (game.ui.play.
+seat_input), submits actions and turns a refusal into a message, shows messages and banners, names
+each device's keys, and hands the LAN overlay the places to draw. At the end it shows the winner and
+then the results screen.
 
-A game's scene overrides the hooks below (each declared here with its default), draws its board in
-`draw_game`, and reads only `self.view` (the viewer's view, the truth) and the events it is given.
+A game's scene is generic over its view type V. It sets `presenters`, lists each seat's focusables in
+`targets`, says where a focus lands after a step in `landing`, draws from `self.shown` in `draw_game`,
+and reads `self.view` (the truth) for what a press does. The other hooks below have defaults.
 """
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
+from game.core.engine import Action, Event
 from game.core.errors import IllegalActionError
 from game.core.seats import seat_label
 from game.core.session import Step
 from game.ui.play.banner import Banner, banner_surface
 from game.ui.play.curtain import Curtain, ViewerPolicy
+from game.ui.play.focus import Focusable, Key
 from game.ui.play.key_labels import key_labels, move_label
 from game.ui.play.move_log import MoveLog
+from game.ui.play.presenters import Animation, Presenters, speed_for
+from game.ui.play.seat_input import SeatInput
+from game.ui.play.show import Show
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
@@ -35,14 +44,10 @@ if TYPE_CHECKING:
     from game.ui.toolkit.app import App
 
 Colour = tuple[int, int, int]
+V = TypeVar("V")
 
 
-class Animation(Protocol):
-    def update(self, dt: float) -> bool:
-        """Advance by one fixed step; False once finished."""
-
-
-class GameScreen(Scene):
+class GameScreen(Scene, Generic[V]):
     LOG_LINES: ClassVar[int] = 4        # moves in view in a game's log: a round of four players
     END_DELAY: ClassVar[float] = 1.0    # the last animation and a beat to read the board before the results
     OWN: ClassVar[str] = "own"          # message slots: feedback to a player's own input ...
@@ -61,26 +66,69 @@ class GameScreen(Scene):
         self.policy.follow(self.looking_seat())
         if self.viewer is not None:
             self.policy.shown(self.viewer)
-        self.view: Mapping[str, Any] = self.session.view(self.viewer)
-        self.anim: Animation | None = None
+        self.view: V = self.session.view(self.viewer)       # the truth, as the viewer sees it
+        self.show: Show[V] = Show(engine, self.view, self.session.step)
+        self.presenters: Presenters[V] | None = None       # a game's scene sets its own
+        self.narrate = match.info.narrate
+        self.input = SeatInput(self)
         self.messages = Toasts(style="pill", max_shown=2, text_size=26)
         self.banner: Banner | None = None
         self.moves = MoveLog()                     # the game's moves, for the game's log panel
         self.pointer: tuple[int, int] | None = None
-        self._queue: deque[Any] = deque()          # events not yet shown, oldest first
         self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})
+        self._snapshots = self.session.snapshots
         self._end_age: float | None = None
         self._results_shown = False
         self._banner_sprites: dict[Any, pygame.Surface] = {}
 
+    # -- the shown view -----------------------------------------------------------------------------
+
+    @property
+    def shown(self) -> V:
+        """The viewer's view as far as the animations have got: what the table draws."""
+        return self.show.view
+
+    @shown.setter
+    def shown(self, value: V) -> None:
+        # the display of a scene whose engine does not fold yet (it keeps its own)
+        self.show.view = value
+
+    @property
+    def anim(self) -> Animation | None:
+        """The animation running now (its event not yet folded into `shown`)."""
+        return self.show.anim
+
+    @anim.setter
+    def anim(self, value: Animation | None) -> None:
+        self.show.anim = value
+
     # -- the hooks a game's scene overrides --------------------------------------------------------
 
     def start_event(self, event: Any) -> Animation | None:
-        """Start showing one event; return the animation that shows it, or None if it is instant."""
-        return None
+        """Start showing one event; return the animation that shows it, or None if it is instant.
+        By default the game's presenter for the event's kind."""
+        if self.presenters is None:
+            return None
+        self.presenters.speed = speed_for(self.backlog())
+        return self.presenters.present(event, self.show.view)
 
     def finish_animation(self, anim: Animation) -> None:
-        """`anim` (from start_event) finished."""
+        """`anim` (from start_event) finished; its event is folded into `shown` already."""
+
+    def targets(self, seat: int) -> Sequence[Focusable]:
+        """Everything `seat`'s focus may rest on now, with what Select does there."""
+        return ()
+
+    def landing(self, seat: int, step: Step) -> Key | None:
+        """Where `seat`'s focus goes when `step` arrives (None: it stays): the game's choice."""
+        return None
+
+    def action_button(self, seat: int, target: Focusable | None, press: Press) -> None:
+        """The game's action button (Pass, Slap, End turn), with `seat`'s focus on `target`."""
+
+    def back(self, seat: int) -> bool:
+        """Back (Backspace, B, right click) for `seat`: step out of a choice in progress."""
+        return False
 
     def caught_up(self) -> None:
         """Nothing is animating: the display may be reset to `self.view`, the truth."""
@@ -92,8 +140,9 @@ class GameScreen(Scene):
         """Another seat's view (or the public one) is drawn from now on."""
 
     def handle_game(self, press: Press) -> bool:
-        """A press for the game (pause, the curtain and the end were dealt with). True if consumed."""
-        return False
+        """A press for the game (pause, the curtain and the end were dealt with). True if consumed.
+        By default: the seat it is for moves its focus or acts on it (game.ui.play.seat_input)."""
+        return self.input.press(press, self.action_button, self.back)
 
     def passes_curtain(self, press: Press) -> bool:
         """Whether `press` reaches the game while the curtain is up: in a simultaneous game the
@@ -101,7 +150,8 @@ class GameScreen(Scene):
         return False
 
     def pointer_moved(self, pos: tuple[int, int]) -> None:
-        """The mouse moved to `pos` in logical coordinates."""
+        """The mouse moved to `pos` in logical coordinates: its seat's focus follows the hover."""
+        self.input.hover(pos)
 
     def update_game(self, dt: float) -> None:
         """The game's own per-step upkeep (effects, timers)."""
@@ -187,11 +237,34 @@ class GameScreen(Scene):
 
     def busy(self) -> bool:
         """An animation is running or waiting: the display is behind the truth."""
-        return self.anim is not None or bool(self._queue)
+        return self.show.busy
 
     def backlog(self) -> int:
         """Events waiting to be shown (a scene may play a backlog faster)."""
-        return len(self._queue)
+        return self.show.backlog
+
+    # -- for seat input (game.ui.play.seat_input) ----------------------------------------------------
+
+    def human_seats(self) -> tuple[int, ...]:
+        return self.policy.humans
+
+    def device_of(self, seat: int) -> str:
+        plan = self.match.plans[seat]
+        return plan.device if plan.kind == "human" else ""
+
+    def seat_for(self, device: str) -> int | None:
+        """The seat a press of `device` is for: one of its seats that may act now, else its first;
+        the mouse, where nobody plays with it, helps the local human to act."""
+        if device == "mouse":
+            return self.mouse_seat()
+        acting = self.match.acting_seat_of(device)
+        if acting is not None:
+            return acting
+        seats = [s for s in self.match.seats_of(device) if self.is_human(s)]
+        return seats[0] if seats else None
+
+    def click_sound(self) -> None:
+        self.app.audio.play("click")
 
     @property
     def curtain_seat(self) -> int | None:
@@ -231,8 +304,14 @@ class GameScreen(Scene):
         for step in steps:
             # the viewer's own version of each event (their draw, their hint); the viewer changes
             # only once these have been shown (see _follow_viewer), so nobody else sees them
-            self._queue.extend(step.private.get(seat, step.events) if seat is not None else step.events)
+            self.show.add(step.private.get(seat, step.events) if seat is not None else step.events, step.number)
         self.view = self.session.view(seat)
+        self.input.disarm()               # a choice armed against the old state is stale now
+        for step in steps:
+            for human in self.policy.humans:
+                key = self.landing(human, step)
+                if key is not None:
+                    self.input.put(human, key)
         self.steps_arrived(steps)
         return steps
 
@@ -243,17 +322,28 @@ class GameScreen(Scene):
             return
         if self.viewer is not None:
             self.policy.shown(self.viewer)
-        self.view = self.session.view(self.viewer)
+        self._show_truth()
         self.viewer_changed()
 
+    def _show_truth(self) -> None:
+        self.view = self.session.view(self.viewer)
+        self.show.skip_to(self.view, self.session.step)
+
+    def _narrate(self, event: Event) -> None:
+        if self.presenters is None:
+            return        # a scene that writes its own log lines (not yet on presenters)
+        line = self.narrate(event)
+        if line:
+            self.moves.add(line, int(getattr(event, "seat", -1)))
+
     def _advance(self, dt: float) -> None:
-        if self.anim is not None and not self.anim.update(dt):
-            finished, self.anim = self.anim, None
-            self.finish_animation(finished)
-        while self.anim is None and self._queue:
-            self.anim = self.start_event(self._queue.popleft())
+        self.show.advance(dt, lambda event, before: self.start_event(event), self._narrate,
+                          self.finish_animation)
         if not self.busy():
             self._follow_viewer()
+            snapshots = self.session.snapshots
+            self.show.check(self.view, self.session.step, expected=snapshots != self._snapshots)
+            self._snapshots = snapshots
             self.caught_up()
 
     def _check_end(self, dt: float) -> None:
@@ -329,7 +419,7 @@ class GameScreen(Scene):
         verdict = self.curtain.handle(press, seat, devices)
         if verdict == "lift":
             self.policy.lift()
-            self.view = self.session.view(self.viewer)
+            self._show_truth()
             self.app.audio.play("click")
             self.viewer_changed()
         elif verdict == "wrong":
@@ -339,7 +429,7 @@ class GameScreen(Scene):
         plan = self.match.plans[seat]
         return [plan.device] if plan.kind == "human" and plan.device else []
 
-    def submit(self, action: Any) -> bool:
+    def submit(self, action: Action) -> bool:
         """Ask for an action; a refusal becomes a message. True if accepted."""
         try:
             self.session.submit(action)
@@ -376,6 +466,11 @@ class GameScreen(Scene):
             return
         self.draw_game(surface, alpha)
         self.draw_messages(surface)
+
+    def draw_focuses(self, surface: pygame.Surface) -> None:
+        """Each local player's focus, once the table has caught up (a scene calls it over its table)."""
+        if not self.busy():
+            self.input.draw(surface, self.text)
 
     def draw_messages(self, surface: pygame.Surface) -> None:
         self.messages.draw(surface, self.app.fonts, self.app.now(), self.message_anchor())

@@ -1,60 +1,18 @@
-"""Kabooom! animations: counters sliding and dropping, and the explosion.
+"""Kabooom!'s explosion: flash, boom sprite, sparks and smoke (the shake of the board beside it is the
+toolkit's Shake; counters sliding and dropping are toolkit flights).
 
-Each advances by the fixed step (`update(dt)` returns False when finished) and draws itself at
-`alpha` between steps. Randomness for particles comes from a seeded random.Random per effect, so the
-same step always looks the same (screenshots, tests)."""
+It advances by the fixed step (`update(dt)` returns False when finished) and draws itself at `alpha`
+between steps. Randomness for particles comes from a seeded random.Random per blast, so the same step
+always looks the same (screenshots, tests)."""
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
-from game.ui.toolkit.tween import Tween, back_out, ease_in_cubic, ease_in_out, ease_out_cubic
-
-Stack = list  # [[owner, symbol], ...] bottom to top
-
-
-@dataclass
-class Slide:
-    """A tower travelling from `src` to `dst`; `under` is what it lands on (drawn at dst meanwhile)."""
-
-    seat: int
-    src: int
-    dst: int
-    moving: Stack
-    under: Stack
-    explode: bool
-    tween: Tween
-
-    def update(self, dt: float) -> bool:
-        return self.tween.update(dt)
-
-    def position(self, a: tuple[float, float], b: tuple[float, float], alpha: float) -> tuple[float, float]:
-        t = float(self.tween.value(alpha))
-        hop = math.sin(math.pi * t) * 18   # a small hop reads as "jumps onto", not "pushes"
-        return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - hop)
-
-
-def make_slide(seat: int, src: int, dst: int, moving: Stack, under: Stack, explode: bool,
-               duration: float) -> Slide:
-    easing = ease_in_cubic if explode else ease_in_out
-    return Slide(seat, src, dst, moving, under, explode, Tween(0.0, 1.0, duration, easing))
-
-
-@dataclass
-class Drop:
-    """A counter being placed: falls in from above and bounces."""
-
-    square: int
-    tween: Tween = field(default_factory=lambda: Tween(-46.0, 0.0, 0.28, back_out))
-
-    def update(self, dt: float) -> bool:
-        return self.tween.update(dt)
-
-    def offset(self, alpha: float) -> float:
-        return float(self.tween.value(alpha))
+from game.ui.toolkit.tween import ease_out_cubic
 
 
 @dataclass
@@ -70,10 +28,9 @@ class Particle:
 
 
 class Explosion:
-    """Flash, boom sprite, sparks and smoke, and a decaying screen shake: about 0.8 s in all."""
+    """Flash, boom sprite, sparks and smoke: about 0.8 s in all."""
 
     DURATION = 0.8
-    SHAKE = 0.35
     SPARKS = 64
 
     def __init__(self, centre: tuple[float, float], seed: int, colours: list[tuple[int, int, int]],
@@ -115,13 +72,6 @@ class Explosion:
             p.x += p.vx * dt
             p.y += p.vy * dt
         return not self.done
-
-    def shake(self, alpha: float = 0.0) -> tuple[int, int]:
-        t = self.age + alpha * self._last_dt
-        if t >= self.SHAKE:
-            return (0, 0)
-        amp = 12 * (1 - t / self.SHAKE) ** 2
-        return (round(math.sin(t * 97) * amp), round(math.cos(t * 71) * amp))
 
     def flash(self, alpha: float = 0.0) -> int:
         """Opacity of the white glow around the blast (0..255): bright at once, gone in 0.3 s."""

@@ -1,6 +1,5 @@
-"""Kabooom! art and geometry: where things are on the 1280×720 screen, the counter sprites, the static
-board background, and a cache of rendered text. Everything here is made once and blitted per frame,
-so a frame is a few dozen blits (the 2 ms budget)."""
+"""Kabooom! art: the counter sprites, the marks on squares, the static board background. Everything
+here is made once and blitted per frame, so a frame is a few dozen blits (the 2 ms budget)."""
 from __future__ import annotations
 
 import math
@@ -10,13 +9,16 @@ from pathlib import Path
 
 import pygame
 
+from game.kabooom.rules import SYMBOL_NAMES as RULE_SYMBOL_NAMES
+from game.kabooom.rules import SYMBOLS
 from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache, fit
 
-CENTRE = 12
-SYMBOLS = ("R", "P", "S", "D")
-SYMBOL_NAMES = {"R": "Rock", "P": "Paper", "S": "Scissors", "D": "Dynamite"}
+from .layout import CENTRE, Layout
+
+Colour = tuple[int, ...]
+SYMBOL_NAMES = dict(zip(SYMBOLS, RULE_SYMBOL_NAMES, strict=True))     # "R" -> "Rock"
 GLYPH_FILES = {"R": "rock", "P": "paper", "S": "scissors", "D": "dynamite", "boom": "boom"}
 GLYPH_DIR = Path(__file__).resolve().parent.parent / "assets" / "glyphs"
 
@@ -34,114 +36,7 @@ BLAST = (255, 140, 60)
 OUTLINE = (12, 10, 20)
 
 
-def square_name(square: int) -> str:
-    """As the rules write squares: columns a–e left to right, rows 1–5 top to bottom (a1 = 0)."""
-    row, col = divmod(square, 5)
-    return f"{'abcde'[col]}{row + 1}"
-
-
-def neighbours(square: int) -> list[int]:
-    row, col = divmod(square, 5)
-    out = []
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            r, c = row + dr, col + dc
-            if (dr or dc) and 0 <= r < 5 and 0 <= c < 5 and r * 5 + c != CENTRE:
-                out.append(r * 5 + c)
-    return out
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Screen geometry at the logical 1280×720."""
-
-    width: int = 1280
-    height: int = 720
-    pitch: int = 116                 # cell plus gap
-    cell: int = 108
-    origin: tuple[int, int] = (354, 92)
-    counter: int = 80                # counter diameter
-    thickness: int = 6               # the coin's edge, seen below its face
-    stack_step: int = 10             # how far each counter below the top shows
-
-    @property
-    def board_rect(self) -> pygame.Rect:
-        size = 4 * self.pitch + self.cell
-        return pygame.Rect(self.origin[0], self.origin[1], size, size)
-
-    @property
-    def frame_rect(self) -> pygame.Rect:
-        return self.board_rect.inflate(36, 36)
-
-    def cell_rect(self, square: int) -> pygame.Rect:
-        row, col = divmod(square, 5)
-        return pygame.Rect(self.origin[0] + col * self.pitch, self.origin[1] + row * self.pitch,
-                           self.cell, self.cell)
-
-    def centre(self, square: int) -> tuple[float, float]:
-        r = self.cell_rect(square)
-        return (r.x + r.w / 2, r.y + r.h / 2)
-
-    def square_at(self, pos: tuple[int, int]) -> int | None:
-        x, y = pos[0] - self.origin[0], pos[1] - self.origin[1]
-        if x < 0 or y < 0:
-            return None
-        col, dx = divmod(x, self.pitch)
-        row, dy = divmod(y, self.pitch)
-        if col >= 5 or row >= 5 or dx >= self.cell or dy >= self.cell:
-            return None
-        square = int(row) * 5 + int(col)
-        return None if square == CENTRE else square
-
-    # -- panels ----------------------------------------------------------------------------------
-    @property
-    def left_panel(self) -> pygame.Rect:
-        return pygame.Rect(20, 92, 300, 590)
-
-    def player_card(self, seat: int, players: int) -> pygame.Rect:
-        gap = 10
-        h = min(140, (self.left_panel.h - gap * (players - 1)) // players)
-        return pygame.Rect(self.left_panel.x, self.left_panel.y + seat * (h + gap), self.left_panel.w, h)
-
-    @property
-    def right_panel(self) -> pygame.Rect:
-        return pygame.Rect(960, 92, 300, 590)
-
-    @property
-    def rules_box(self) -> pygame.Rect:
-        return pygame.Rect(960, 56, 300, 116)
-
-    @property
-    def action_box(self) -> pygame.Rect:
-        return pygame.Rect(960, 182, 300, 190)
-
-    def tray_slot(self, index: int) -> pygame.Rect:
-        box = self.action_box
-        return pygame.Rect(box.x + 14 + index * 70, box.y + 52, 62, 92)
-
-    @property
-    def pass_button(self) -> pygame.Rect:
-        return pygame.Rect(960, 384, 300, 58)
-
-    @property
-    def hint_box(self) -> pygame.Rect:
-        return pygame.Rect(960, 454, 300, 128)
-
-    @property
-    def log_box(self) -> pygame.Rect:
-        return pygame.Rect(960, 592, 300, 112)
-
-    @property
-    def banner_centre(self) -> tuple[int, int]:
-        return (self.board_rect.centerx, 36)
-
-    @property
-    def toast_centre(self) -> tuple[int, int]:
-        # below the board's column letters: a message never hides row 5's counters
-        return (self.board_rect.centerx, self.board_rect.bottom + 34)
-
-
-def _shade(colour, factor: float) -> tuple[int, int, int]:
+def _shade(colour: Colour, factor: float) -> tuple[int, int, int]:
     return tuple(max(0, min(255, int(c * factor))) for c in colour[:3])  # type: ignore[return-value]
 
 
@@ -171,9 +66,9 @@ def _fallback_glyph(symbol: str, size: int) -> pygame.Surface:
         pygame.draw.line(s, (90, 70, 40), (11 * u, 5 * u), (13 * u, 2.5 * u), max(1, int(u)))
         pygame.draw.circle(s, (255, 200, 40), (13 * u, 2.5 * u), 1.3 * u)
     else:   # boom
-        pts = [(8 + 7 * math.cos(a) * (1 if i % 2 else 0.45), 8 + 7 * math.sin(a) * (1 if i % 2 else 0.45))
+        star: list[tuple[float, float]] = [(8 + 7 * math.cos(a) * (1 if i % 2 else 0.45), 8 + 7 * math.sin(a) * (1 if i % 2 else 0.45))
                for i, a in enumerate(math.tau * k / 16 for k in range(16))]
-        pygame.draw.polygon(s, (255, 170, 40), [(x * u, y * u) for x, y in pts])
+        pygame.draw.polygon(s, (255, 170, 40), [(x * u, y * u) for x, y in star])
         pygame.draw.circle(s, (255, 240, 120), (8 * u, 8 * u), 2.5 * u)
     return s
 
@@ -219,7 +114,7 @@ class CounterArt:
             surf = self._cache[key] = fit(pygame.transform.smoothscale(self.glyphs[symbol], (size, size)))
         return surf
 
-    def _make(self, colour, symbol: str, d: int, owner: int = -1) -> pygame.Surface:
+    def _make(self, colour: Colour, symbol: str, d: int, owner: int = -1) -> pygame.Surface:
         t = max(2, round(self.thickness * d / self.diameter))
         k = 4   # draw big and scale down: smooth edges without per-shape antialiasing
         D, T = d * k, t * k
@@ -258,7 +153,7 @@ def badge(text_cache: TextCache, height: int) -> pygame.Surface:
     return fit(surf)
 
 
-def rounded_overlay(size: tuple[int, int], colour, fill_alpha: int, width: int,
+def rounded_overlay(size: tuple[int, int], colour: Colour, fill_alpha: int, width: int,
                     radius: int = 14) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -290,7 +185,7 @@ def _point_at(path: list[tuple[float, float]], along: list[float], d: float) -> 
     return path[-1]
 
 
-def dashed_frame(size: int, colour, width: int = 3, dash: float = 11, gap: float = 7, inset: int = 5,
+def dashed_frame(size: int, colour: Colour, width: int = 3, dash: float = 11, gap: float = 7, inset: int = 5,
                  radius: int = 10) -> pygame.Surface:
     """A dashed outline with a dark edge: the last move's squares."""
     k = 4
@@ -316,7 +211,7 @@ def dashed_frame(size: int, colour, width: int = 3, dash: float = 11, gap: float
     return fit(pygame.transform.smoothscale(big, (size, size)))
 
 
-def target_ring(size: int, colour, width: int = 5) -> pygame.Surface:
+def target_ring(size: int, colour: Colour, width: int = 5) -> pygame.Surface:
     """A ring round the middle of a square, a dark edge each side: where the picked tower may go.
     It circles the tower there (drawn over the pieces) without covering its symbol."""
     k = 4
@@ -328,7 +223,7 @@ def target_ring(size: int, colour, width: int = 5) -> pygame.Surface:
     return fit(pygame.transform.smoothscale(big, (size, size)))
 
 
-def move_arrow(start: tuple[float, float], end: tuple[float, float], colour, stop: float = 44
+def move_arrow(start: tuple[float, float], end: tuple[float, float], colour: Colour, stop: float = 44
                ) -> tuple[pygame.Surface, tuple[int, int]]:
     """An arrow from `start` to `stop` pixels short of `end` with a dark edge, and where to blit it."""
     k = 4
@@ -360,7 +255,7 @@ def move_arrow(start: tuple[float, float], end: tuple[float, float], colour, sto
     return fit(pygame.transform.smoothscale(big, (w, h))), (round(left), round(top))
 
 
-def cursor_frame(size: int, colour) -> pygame.Surface:
+def cursor_frame(size: int, colour: Colour) -> pygame.Surface:
     """Corner brackets: a cursor that frames a square without hiding what is on it."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     arm, w = size // 4, 6
@@ -373,7 +268,8 @@ def cursor_frame(size: int, colour) -> pygame.Surface:
     return fit(surf)
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, border=None) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = theme.PANEL,
+          border: Colour | None = None) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=16)
     if border is not None:
         pygame.draw.rect(surface, border, rect, 2, border_radius=16)

@@ -11,7 +11,8 @@ from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache, fit, text_fitting
 
-from .board_draw import SYMBOL_NAMES, SYMBOLS, CounterArt, Layout, panel
+from .art import SYMBOL_NAMES, SYMBOLS, Colour, CounterArt, panel
+from .layout import Layout
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,8 @@ class SeatLine:
     active: bool
 
 
-def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[int, int], colour,
-             fg=theme.BG) -> int:
+def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[int, int], colour: Colour,
+             fg: Colour = theme.BG) -> int:
     """A small pill; returns its width."""
     lab = text.get(label, 20, fg, True)
     rect = pygame.Rect(pos[0], pos[1], lab.get_width() + 14, 22)
