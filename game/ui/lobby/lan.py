@@ -39,7 +39,7 @@ class LanBackend:
 
 def backend(app: App) -> LanBackend:
     custom = getattr(app, "lan_backend", None)
-    if custom is not None:
+    if isinstance(custom, LanBackend):
         return custom
     try:
         from net.discovery import Browser

@@ -27,6 +27,7 @@ STOPPED = "Stopped waiting for the host."
 
 class LanResultsScene(ResultsScene):
     def __init__(self, app: App, match: NetMatch) -> None:
+        self.net = match
         self.lan: Any = match.lan
         self.is_peer = not match.is_host
         super().__init__(app, match)
@@ -62,7 +63,7 @@ class LanResultsScene(ResultsScene):
     def stop_waiting(self) -> None:
         """The host is out of reach: to the main menu without a word to it (nothing is given up)."""
         self._left = True
-        self.match.stop_waiting()
+        self.net.stop_waiting()
         self.app.nav.main_menu(self.app, STOPPED, "info")
 
     def _follow_reconnect(self) -> None:
@@ -76,8 +77,8 @@ class LanResultsScene(ResultsScene):
             self.leave_button.label, self.leave_button.on_select = "Leave table", self.leave_table
 
     def _to_waiting_room(self, lan: Any) -> None:
-        match = self.match
-        devices = getattr(match, "given_devices", None) or dict(match.devices)
+        match = self.net
+        devices = match.given_devices or dict(match.devices)
         room = WaitingRoom(self.app, match.info, lan, devices=devices,
                            host=not self.is_peer, where=getattr(match, "where", ""),
                            rejoin=getattr(match, "rejoin", None))
@@ -116,5 +117,5 @@ class LanResultsScene(ResultsScene):
             if state == "lobby" or (state == "playing" and self._next_game_begun()):
                 self._to_waiting_room(self.lan)     # the host reopened the table (or began already)
                 return
-        self.match.pump_notices()
+        self.net.pump_notices()
 

@@ -8,6 +8,7 @@ network for a few seconds; the frame loop only reads its thread-safe entries().
 """
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -239,6 +240,8 @@ class ColumnsMenu(Menu):
 # -- the screen ------------------------------------------------------------------------------------
 
 class JoinScene(MenuScene):
+    menu: ColumnsMenu
+
     def __init__(self, app: App, *, device: str = "mouse") -> None:
         super().__init__(app)
         self.menu = ColumnsMenu([LEFT, RIGHT], app.audio.play)
@@ -292,7 +295,7 @@ class JoinScene(MenuScene):
             right.append(Choice(f"Player {i + 1}", choices=choices,
                                 index=choices.index(device), on_change=self._device_setter(i),
                                 fmt=device_name,
-                                detail=lambda i=i: device_hint(self.local[i], self.app.settings.bindings),
+                                detail=functools.partial(self._device_hint, i),
                                 value_width=VALUE_W, height=54))
         right += [Heading("Or join by address")]
         if len(self.games) > 1:
@@ -341,11 +344,11 @@ class JoinScene(MenuScene):
             joinable, status = False, "full"
         return GameRow(entry.service_name or f"{entry.name}@{address}", title=title,
                        detail=" · ".join(bits), status=status, joinable=joinable,
-                       on_select=lambda e=entry: self.join_entry(e))
+                       on_select=functools.partial(self.join_entry, entry))
 
     def _my_seat(self, address: tuple[str, int], game: str) -> bool:
         # Rows are rebuilt as the list changes: read the file once per scene, not per row.
-        known = self.__dict__.setdefault("_kept_seats", {})
+        known: dict[tuple[tuple[str, int], str], bool] = self.__dict__.setdefault("_kept_seats", {})
         key = (address, game)
         if key not in known:
             known[key] = seat_memory_for(self.app).recall(address, game) is not None
@@ -363,7 +366,10 @@ class JoinScene(MenuScene):
         del self.local[n:]
         self._build()
 
-    def _device_setter(self, i: int):
+    def _device_hint(self, i: int) -> str:
+        return device_hint(self.local[i], self.app.settings.bindings)
+
+    def _device_setter(self, i: int) -> Callable[[str], None]:
         def set_device(device: str) -> None:
             self.local[i] = device
         return set_device
@@ -420,7 +426,7 @@ class JoinScene(MenuScene):
         memory = seat_memory_for(self.app)
         token = memory.recall(address, info.key)
 
-        def connect(token: bytes | None = token):
+        def connect(token: bytes | None = token) -> Any:
             extra = {"token": token} if token is not None else {}
             return backend(self.app).client(address, name=name, want=len(self.local),
                                             game=info.key, **extra)

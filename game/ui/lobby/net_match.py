@@ -96,7 +96,8 @@ class NetMatch(DeviceSeats):
         bots = set(self.session.bot_seats)
         self.devices = assign_devices([s for s in self.session.local_seats if s not in bots], devices)
         self.given_devices = devices      # as the waiting room had them, for the next game's room
-        self._plans_key: tuple[SeatInfo, ...] | None = None
+        self._infos: tuple[SeatInfo, ...] = ()      # the table as last known (a reconnect may not know it)
+        self._plans_key: tuple[tuple[SeatInfo, ...], tuple[tuple[int, str], ...]] | None = None
         self._plans: tuple[NetSeatPlan, ...] = ()
         self._away_since: dict[int, float] = {}
         self._closed = False
@@ -105,10 +106,10 @@ class NetMatch(DeviceSeats):
 
     def _seat_infos(self) -> tuple[SeatInfo, ...]:
         try:
-            return tuple(self.session.seats())
+            self._infos = tuple(self.session.seats())
         except Exception:  # a session mid-reconnect may not know its table yet
             log.debug("the session does not know its table yet", exc_info=True)
-            return self._plans_key or ()
+        return self._infos
 
     @property
     def plans(self) -> tuple[NetSeatPlan, ...]:
@@ -116,7 +117,7 @@ class NetMatch(DeviceSeats):
         bot_seats = dict(self.session.bot_seats)
         key = (infos, tuple(sorted(bot_seats.items())))
         if key != self._plans_key:
-            self._plans_key = key   # type: ignore[assignment]
+            self._plans_key = key
             self._plans = tuple(self._plan(i, infos, bot_seats) for i in range(self.players))
         return self._plans
 

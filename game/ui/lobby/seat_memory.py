@@ -15,6 +15,6 @@ __all__ = ["FILE_NAME", "KEEP_AT_MOST", "KEEP_FOR", "SeatMemory", "SeatRejoin", 
 def seat_memory_for(app: object) -> SeatMemory:
     """The app's memory (tests set one), else the file in the user's data folder."""
     custom = getattr(app, "seat_memory", None)
-    if custom is not None:
+    if isinstance(custom, SeatMemory):
         return custom
     return default_seat_memory()

@@ -17,6 +17,7 @@ from game.ui.lobby.lan_status import LanStatusScene, reconnecting_text
 from game.ui.lobby.net_match import STOPPED_WAITING, NetMatch, reconnect_left, stop_waiting
 from game.ui.lobby.ping_board import ping_text
 from game.ui.lobby.seat_memory import SeatRejoin
+from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
@@ -48,7 +49,7 @@ DEFAULT_MESSAGES = {"refused": "The host did not let us join.",
                     "over": "The game is over."}
 
 
-def draw_check(surface: pygame.Surface, centre: tuple[int, int], colour) -> None:
+def draw_check(surface: pygame.Surface, centre: tuple[int, int], colour: tuple[int, int, int]) -> None:
     """A tick mark, drawn: the default font has no ✓."""
     x, y = centre
     pygame.draw.lines(surface, colour, False, [(x - 9, y), (x - 3, y + 7), (x + 10, y - 8)], 4)
@@ -292,7 +293,7 @@ class WaitingRoom(MenuScene):
         self._handed_over = True     # the match owns the connection from here on
         self.app.nav.main_menu(self.app)
         self.app.push(scene)
-        self.app.push(LanStatusScene(self.app, match, scene))
+        self.app.push(LanStatusScene(self.app, match, scene if isinstance(scene, GameScreen) else None))
 
     # -- drawing ----------------------------------------------------------------------------------
 

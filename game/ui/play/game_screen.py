@@ -40,7 +40,7 @@ from game.ui.toolkit.text import TextCache
 from game.ui.toolkit.toast import Toast, Toasts
 
 if TYPE_CHECKING:
-    from game.ui.play.match import Match
+    from game.ui.play.match import DeviceSeats as Match
     from game.ui.toolkit.app import App
 
 Colour = tuple[int, int, int]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.bots import BotDriver
 from game.core.session import LocalSession, SeatInfo, Session
@@ -28,10 +28,25 @@ class SeatPlan:
 
 
 class DeviceSeats:
-    """Which seats a device plays, for any match with `plans` and a `session` (local or LAN)."""
+    """A match being played on this client, local (Match) or over the LAN (game.ui.lobby.net_match):
+    what the game screen, the pause menu and the results read of it, and which seats a device plays."""
 
-    plans: Sequence[Any]
+    info: GameDef
+    players: int
     session: Session
+
+    if TYPE_CHECKING:
+        # a field of a local Match, a property of a LAN match (its seats come from the host)
+        @property
+        def plans(self) -> Sequence[Any]: ...
+
+        def seat_name(self, seat: int) -> str: ...
+
+        def update(self, now: float) -> None: ...
+
+        def rematch(self) -> DeviceSeats: ...
+
+        def close(self) -> None: ...
 
     def seats_of(self, device: str) -> list[int]:
         """Local human seats played with this device (one device may play several, hot-seat)."""

@@ -11,7 +11,7 @@ from game.ui.toolkit.input import Press
 from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_hints, draw_panel, draw_text
 
 if TYPE_CHECKING:
-    from game.ui.play.match import Match
+    from game.ui.play.match import DeviceSeats as Match
     from game.ui.toolkit.app import App
 
 PANEL_W = 460

@@ -19,7 +19,7 @@ from game.ui.toolkit.theme import PLAYER_COLOURS
 from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_panel, draw_text
 
 if TYPE_CHECKING:
-    from game.ui.play.match import Match
+    from game.ui.play.match import DeviceSeats as Match
     from game.ui.toolkit.app import App
 
 log = logging.getLogger(__name__)
