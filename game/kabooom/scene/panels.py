@@ -1,5 +1,6 @@
 """Kabooom! side panels: the player cards (left) and the action panel (right: tray, pass button,
-controls, move log). Each is rendered to a surface only when what it shows changes."""
+controls, move log). Each piece is painted into the screen's backdrop (game.ui.toolkit.backdrop) only
+when what it shows changes, onto a surface the size of its own rect."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,55 +43,51 @@ def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[in
     return rect.w
 
 
-def render_cards(layout: Layout, text: TextCache, art: CounterArt, lines: list[SeatLine],
-                 phase: str) -> pygame.Surface:
-    area = layout.left_panel
-    surf = pygame.Surface(area.size, pygame.SRCALPHA)
-    for line in lines:
-        card = layout.player_card(line.seat, len(lines)).move(-area.x, -area.y)
-        colour = theme.seat_colour(line.seat)
-        if line.active:
-            panel(surf, card, theme.PANEL_HI, colour)
-            pygame.draw.rect(surf, colour, card, 4, border_radius=16)
-        else:
-            panel(surf, card, theme.PANEL)
-        pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 14, 10, card.h - 28), border_radius=5)
-        x = card.x + 24
-        name = text.get(line.name, 38, colour, True)
-        ny = card.y + 12 + name.get_height() // 2
-        draw_seat_symbol(surf, line.seat, (x + 12, ny - 2), 24, colour)      # the seat's symbol
-        surf.blit(name, (x + 32, card.y + 12))
-        if line.active:
-            # a turn marker beside the name: an open chevron, unlike any seat's symbol
-            tx = x + 32 + name.get_width() + 10
-            pygame.draw.lines(surf, colour, False, [(tx, ny - 10), (tx + 9, ny - 1), (tx, ny + 8)], 4)
-        surf.blit(text.get(line.label, 22, theme.TEXT_DIM), (x, card.y + 48))
-        score = text.get(str(line.score), 64, theme.TEXT, True)
-        surf.blit(score, score.get_rect(topright=(card.right - 18, card.y + 10)))
-        pts = text.get("points", 18, theme.TEXT_DIM)
-        surf.blit(pts, pts.get_rect(topright=(card.right - 18, card.y + 58)))
-        y = card.y + 78
-        if phase == "place":
-            surf.blit(text.get(f"To place: {line.to_place}", 24, theme.TEXT), (x, y))
-            px = x
-            for symbol, count in zip(SYMBOLS, line.pool):
-                icon = art.glyph(symbol, 24)
-                if count == 0:
-                    icon = icon.copy()
-                    icon.set_alpha(70)
-                surf.blit(icon, (px, y + 24))
-                surf.blit(text.get(f"×{count}", 22, theme.TEXT if count else theme.TEXT_DIM), (px + 27, y + 29))
-                px += 60
-        else:
-            surf.blit(text.get(towers_text(line.towers), 26, theme.TEXT), (x, y))
-        tx, ty = x, card.y + card.h - 30
-        if phase == "capture" and line.passed:
-            tx += draw_tag(surf, text, "passed", (tx, ty), theme.TEXT_DIM) + 6
-        if phase == "capture" and not line.can_move:
-            tx += draw_tag(surf, text, "no moves", (tx, ty), theme.BAD) + 6
-        if line.out:
-            tx += draw_tag(surf, text, f"{line.out} blown up", (tx, ty), (120, 110, 150), theme.TEXT) + 6
-    return fit(surf)
+def draw_card(surf: pygame.Surface, text: TextCache, art: CounterArt, line: SeatLine, phase: str) -> None:
+    """One player's card, filling `surf`."""
+    card = surf.get_rect()
+    colour = theme.seat_colour(line.seat)
+    if line.active:
+        panel(surf, card, theme.PANEL_HI, colour)
+        pygame.draw.rect(surf, colour, card, 4, border_radius=16)
+    else:
+        panel(surf, card, theme.PANEL)
+    pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 14, 10, card.h - 28), border_radius=5)
+    x = card.x + 24
+    name = text.get(line.name, 38, colour, True)
+    ny = card.y + 12 + name.get_height() // 2
+    draw_seat_symbol(surf, line.seat, (x + 12, ny - 2), 24, colour)      # the seat's symbol
+    surf.blit(name, (x + 32, card.y + 12))
+    if line.active:
+        # a turn marker beside the name: an open chevron, unlike any seat's symbol
+        tx = x + 32 + name.get_width() + 10
+        pygame.draw.lines(surf, colour, False, [(tx, ny - 10), (tx + 9, ny - 1), (tx, ny + 8)], 4)
+    surf.blit(text.get(line.label, 22, theme.TEXT_DIM), (x, card.y + 48))
+    score = text.get(str(line.score), 64, theme.TEXT, True)
+    surf.blit(score, score.get_rect(topright=(card.right - 18, card.y + 10)))
+    pts = text.get("points", 18, theme.TEXT_DIM)
+    surf.blit(pts, pts.get_rect(topright=(card.right - 18, card.y + 58)))
+    y = card.y + 78
+    if phase == "place":
+        surf.blit(text.get(f"To place: {line.to_place}", 24, theme.TEXT), (x, y))
+        px = x
+        for symbol, count in zip(SYMBOLS, line.pool):
+            icon = art.glyph(symbol, 24)
+            if count == 0:
+                icon = icon.copy()
+                icon.set_alpha(70)
+            surf.blit(icon, (px, y + 24))
+            surf.blit(text.get(f"×{count}", 22, theme.TEXT if count else theme.TEXT_DIM), (px + 27, y + 29))
+            px += 60
+    else:
+        surf.blit(text.get(towers_text(line.towers), 26, theme.TEXT), (x, y))
+    tx, ty = x, card.y + card.h - 30
+    if phase == "capture" and line.passed:
+        tx += draw_tag(surf, text, "passed", (tx, ty), theme.TEXT_DIM) + 6
+    if phase == "capture" and not line.can_move:
+        tx += draw_tag(surf, text, "no moves", (tx, ty), theme.BAD) + 6
+    if line.out:
+        tx += draw_tag(surf, text, f"{line.out} blown up", (tx, ty), (120, 110, 150), theme.TEXT) + 6
 
 
 @dataclass(frozen=True)
@@ -114,18 +111,15 @@ class ActionPanel:
     pass_label: str = "Click again to pass"
 
 
-def render_action_panel(layout: Layout, text: TextCache, art: CounterArt, p: ActionPanel
-                        ) -> pygame.Surface:
-    """Drawn onto a transparent surface covering the right column from the action box down."""
-    top = layout.action_box.y
-    area = pygame.Rect(layout.right_panel.x, top, layout.right_panel.w, layout.height - top)
-    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+def draw_action_box(surf: pygame.Surface, layout: Layout, text: TextCache, art: CounterArt, p: ActionPanel) -> None:
+    """The box of the seat to act: its title, the tray while placing, the picked tower, a word."""
+    origin = layout.action_box.topleft
 
     def local(rect: pygame.Rect) -> pygame.Rect:
-        return rect.move(-area.x, -area.y)
+        return rect.move(-origin[0], -origin[1])
 
     colour = theme.seat_colour(p.seat) if p.seat >= 0 else theme.TEXT
-    box = local(layout.action_box)
+    box = surf.get_rect()
     panel(surf, box, theme.PANEL, colour if p.seat >= 0 else None)
     title_x = box.x + 16
     if p.seat >= 0:
@@ -167,43 +161,51 @@ def render_action_panel(layout: Layout, text: TextCache, art: CounterArt, p: Act
         for i, line in enumerate(p.detail.split("\n")):
             surf.blit(text.get(line, 24, theme.TEXT_DIM), (box.x + 16, box.y + 56 + 28 * i))
 
-    button = local(layout.pass_button)
-    if p.pass_state == "off":
+
+def draw_pass_button(surf: pygame.Surface, text: TextCache, state: str, label: str) -> None:
+    """Pass: dim while it cannot be pressed, plain while it can, gold while a second press passes."""
+    button = surf.get_rect()
+    if state == "off":
         pygame.draw.rect(surf, (44, 41, 66), button, border_radius=14)
         lab = text.get("Pass", 32, (96, 92, 116), True)
-    elif p.pass_state == "confirm":
+    elif state == "confirm":
         pygame.draw.rect(surf, theme.ACCENT, button, border_radius=14)
-        lab = text_fitting(text, p.pass_label, 32, button.w - 24, theme.BG, True)
+        lab = text_fitting(text, label, 32, button.w - 24, theme.BG, True)
     else:
         pygame.draw.rect(surf, theme.PANEL_HI, button, border_radius=14)
         pygame.draw.rect(surf, theme.TEXT_DIM, button, 2, border_radius=14)
         lab = text.get("Pass", 32, theme.TEXT, True)
     surf.blit(lab, lab.get_rect(center=button.center))
 
-    hint = local(layout.hint_box)
+
+def draw_hints(surf: pygame.Surface, text: TextCache, seat: int, title: str,
+               hints: tuple[tuple[str, str], ...]) -> None:
+    hint = surf.get_rect()
+    colour = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
     panel(surf, hint, theme.PANEL)
-    surf.blit(text.get(p.hint_title, 22, colour, True), (hint.x + 14, hint.y + 10))
+    surf.blit(text.get(title, 22, colour, True), (hint.x + 14, hint.y + 10))
     y = hint.y + 36
-    for key, what in p.hints[:5]:
+    for key, what in hints[:5]:
         k = text.get(key, 22, theme.ACCENT, True)
         surf.blit(k, (hint.x + 14, y))
         surf.blit(text.get(what, 22, theme.TEXT), (hint.x + 14 + max(96, k.get_width() + 10), y))
         y += 18
 
-    log = local(layout.log_box)
+
+def draw_log(surf: pygame.Surface, text: TextCache, lines: tuple[tuple[str, int], ...], earlier: int) -> None:
+    log = surf.get_rect()
     panel(surf, log, (32, 30, 50))
     surf.blit(text.get("Moves", 20, theme.TEXT_DIM, True), (log.x + 14, log.y + 8))
-    if p.log_earlier:
-        more = text.get(f"▲ {p.log_earlier} earlier · wheel, PgUp", 18, theme.TEXT_DIM)
+    if earlier:
+        more = text.get(f"▲ {earlier} earlier · wheel, PgUp", 18, theme.TEXT_DIM)
         surf.blit(more, more.get_rect(topright=(log.right - 12, log.y + 9)))
     y = log.y + 28
-    for line, seat in p.log[-4:]:
+    for line, seat in lines[-4:]:
         seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
         if seat >= 0:
             draw_seat_symbol(surf, seat, (log.x + 20, y + 7), 12, seen)
         surf.blit(text_fitting(text, line, 21, log.w - 46, seen), (log.x + 32, y))
         y += 20
-    return fit(surf)
 
 
 def render_rules_box(layout: Layout, text: TextCache, art: CounterArt, difficulty: str) -> pygame.Surface:

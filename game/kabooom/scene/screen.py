@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,7 +19,8 @@ from game.kabooom.rules import CAPTURE, OVER, PLACE, KabooomView
 from game.ui.play.focus import Focusable, Key
 from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
-from game.ui.toolkit.effects import Shake, blit_shaken, total_offset
+from game.ui.toolkit.backdrop import Backdrop
+from game.ui.toolkit.effects import Shake, shake_area, total_offset
 from game.ui.toolkit.input import Press, device_name
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import fit
@@ -28,7 +30,16 @@ from .board import BoardPainter
 from .controls import PASS, START_SQUARES, KabooomControls, square_key
 from .effects import Explosion
 from .layout import Layout
-from .panels import ActionPanel, SeatLine, render_action_panel, render_cards, render_rules_box
+from .panels import (
+    ActionPanel,
+    SeatLine,
+    draw_action_box,
+    draw_card,
+    draw_hints,
+    draw_log,
+    draw_pass_button,
+    render_rules_box,
+)
 from .presenters import KabooomPresenters
 
 if TYPE_CHECKING:
@@ -51,10 +62,7 @@ class KabooomScene(GameScreen[KabooomView]):
         self.effects: list[Explosion] = []
         self.shakes: list[Shake] = []
         self._think_clock = 0.0
-        # made on first draw, against the target's pixel format
-        self._bg: pygame.Surface | None = None
-        self._cards: tuple[Any, pygame.Surface] | None = None
-        self._action: tuple[Any, pygame.Surface] | None = None
+        self.backdrop = Backdrop()          # made on first draw, against the target's pixel format
         self._glow: pygame.Surface | None = None
         self._boom: list[pygame.Surface] = []
         self._palette = theme.palette()     # the seat colours the cached images were drawn in
@@ -227,61 +235,65 @@ class KabooomScene(GameScreen[KabooomView]):
     def _ensure_static(self, surface: pygame.Surface) -> None:
         if self._palette is not theme.palette():     # Seat colours changed (Settings, from pause)
             self._palette = theme.palette()
-            self._bg = self._cards = self._action = None
+            self.backdrop.drop()
             self.painter.clear()
-        if self._bg is not None:
+        if self.backdrop.ready:
             return
         bg = make_background(self.layout, self.art, self.text, surface, self.players)
         bg.blit(render_rules_box(self.layout, self.text, self.art, self.view.difficulty), self.layout.rules_box)
         bg.blit(self.text.get("Kabooom!", 52, theme.ACCENT, True), (24, 24))
-        self._bg = bg
+        self.backdrop.reset(bg)
 
     def draw_game(self, surface: pygame.Surface, alpha: float) -> None:
         self._ensure_static(surface)
-        assert self._bg is not None
+        self._paint_panels()
+        frame = self.backdrop.frame
+        assert frame is not None
+        surface.blit(frame, (0, 0))
         shake = total_offset(self.shakes, alpha)
         if shake != (0, 0):
-            blit_shaken(surface, self._bg, shake, theme.BG)
-        else:
-            surface.blit(self._bg, (0, 0))
+            # the board alone shakes, the panels keep still: one blit of the board's area
+            shake_area(surface, frame, self.layout.frame_rect.inflate(40, 40), shake, theme.BG)
         self.painter.marks(surface, shake)
         self.painter.pieces(surface, shake)
         if self.anim is not None:
             self.anim.draw(surface, alpha, self)  # type: ignore[attr-defined]
         self.painter.targets(surface, shake)
-        self._draw_panels(surface)
+        self._draw_thinking(surface)
         self.draw_focuses(surface)
         for effect in self.effects:   # over the panels: a blast at the edge may spill onto them
             effect.draw(surface, alpha, shake)
         self._draw_turn_caption(surface)
 
-    def _draw_panels(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        lines = self.seat_lines()
-        key = (tuple(lines), self.shown.phase)
-        if self._cards is None or self._cards[0] != key:
-            self._cards = (key, self._opaque(render_cards(layout, self.text, self.art, lines, self.shown.phase),
-                                             layout.left_panel.topleft))
-        surface.blit(self._cards[1], layout.left_panel)
+    def _paint_panels(self) -> None:
+        layout, text, art, backdrop = self.layout, self.text, self.art, self.backdrop
+        phase = self.shown.phase
+        for line in self.seat_lines():
+            backdrop.piece(("card", line.seat), (line, phase), layout.player_card(line.seat, self.players),
+                           partial(self._paint_card, line, phase))
         p = self.action_panel()
-        if self._action is None or self._action[0] != p:
-            self._action = (p, self._opaque(render_action_panel(layout, self.text, self.art, p),
-                                            (layout.right_panel.x, layout.action_box.y)))
-        surface.blit(self._action[1], (layout.right_panel.x, layout.action_box.y))
-        if p.mode == "bot":   # three dots that breathe while a bot thinks
-            box = layout.action_box
-            for i in range(3):
-                phase = (self._think_clock * 3 - i * 0.4) % 1.0
-                r = 5 + 3 * max(0.0, 1 - abs(phase - 0.5) * 4)
-                pygame.draw.circle(surface, theme.seat_colour(p.seat), (box.x + 40 + i * 24, box.bottom - 30), r)
+        box = dataclasses.replace(p, hints=(), hint_title="", log=(), log_earlier=0, pass_label="")
+        backdrop.piece("action", box, layout.action_box, lambda surf: draw_action_box(surf, layout, text, art, box))
+        backdrop.piece("pass", (p.pass_state, p.pass_label), layout.pass_button,
+                       lambda surf: draw_pass_button(surf, text, p.pass_state, p.pass_label))
+        backdrop.piece("hints", (p.seat, p.hint_title, p.hints), layout.hint_box,
+                       lambda surf: draw_hints(surf, text, p.seat, p.hint_title, p.hints))
+        backdrop.piece("log", (p.log, p.log_earlier), layout.log_box,
+                       lambda surf: draw_log(surf, text, p.log, p.log_earlier))
 
-    def _opaque(self, layer: pygame.Surface, topleft: tuple[int, int]) -> pygame.Surface:
-        """The layer over the background it sits on: an opaque surface blits several times faster
-        than one with per-pixel alpha, and panels are redrawn only when they change."""
-        assert self._bg is not None
-        base = self._bg.subsurface(pygame.Rect(topleft, layer.get_size()).clip(self._bg.get_rect())).copy()
-        base.blit(layer, (0, 0))
-        return base
+    def _paint_card(self, line: SeatLine, phase: str, surf: pygame.Surface) -> None:
+        draw_card(surf, self.text, self.art, line, phase)
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        """Three dots that breathe while a bot thinks."""
+        p = self.action_panel()
+        if p.mode != "bot":
+            return
+        box = self.layout.action_box
+        for i in range(3):
+            phase = (self._think_clock * 3 - i * 0.4) % 1.0
+            r = 5 + 3 * max(0.0, 1 - abs(phase - 0.5) * 4)
+            pygame.draw.circle(surface, theme.seat_colour(p.seat), (box.x + 40 + i * 24, box.bottom - 30), r)
 
     def _draw_turn_caption(self, surface: pygame.Surface) -> None:
         v = self.shown

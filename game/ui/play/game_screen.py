@@ -76,6 +76,8 @@ class GameScreen(Scene, Generic[V]):
         self.moves = MoveLog()                     # the game's moves, for the game's log panel
         self.pointer: tuple[int, int] | None = None
         self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})
+        self._focusables: dict[int, tuple[tuple[int, int, int, int | None], Sequence[Focusable]]] = {}
+        self._presses = 0          # every press may change a scene's choices in progress
         self._snapshots = self.session.snapshots
         self._end_age: float | None = None
         self._results_shown = False
@@ -266,6 +268,15 @@ class GameScreen(Scene, Generic[V]):
     def click_sound(self) -> None:
         self.app.audio.play("click")
 
+    def focusables(self, seat: int) -> Sequence[Focusable]:
+        """`targets(seat)`, made again only when what they are made from may have changed: a step,
+        the shown view, a press (a choice in progress), the viewer. Drawing asks every frame."""
+        key = (self.session.step, self.show.version, self._presses, self.viewer)
+        cached = self._focusables.get(seat)
+        if cached is None or cached[0] != key:
+            cached = self._focusables[seat] = (key, tuple(self.targets(seat)))
+        return cached[1]
+
     @property
     def curtain_seat(self) -> int | None:
         """The seat the curtain is up for, None when the screen shows the game."""
@@ -401,6 +412,7 @@ class GameScreen(Scene, Generic[V]):
         return False
 
     def handle(self, press: Press) -> bool:
+        self._presses += 1
         if press.button == "pause":
             self.app.nav.pause(self.app, self.match)
             return True

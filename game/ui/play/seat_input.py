@@ -34,7 +34,7 @@ class Table(Protocol):
 
     def acting_human(self) -> int | None: ...
 
-    def targets(self, seat: int) -> Sequence[Focusable]: ...
+    def focusables(self, seat: int) -> Sequence[Focusable]: ...
 
     def submit(self, action: Action) -> bool: ...
 
@@ -60,12 +60,12 @@ class SeatInput:
 
     def focused(self, seat: int) -> Focusable | None:
         """What `seat`'s focus rests on now (moved to the closest thing if its own is gone)."""
-        return self.of(seat).find(self.table.targets(seat))
+        return self.of(seat).find(self.table.focusables(seat))
 
     def put(self, seat: int, key: Key) -> None:
         """Move `seat`'s focus onto `key` (where a game lands it after a step)."""
         focus = self.of(seat)
-        for target in self.table.targets(seat):
+        for target in self.table.focusables(seat):
             if target.key == key:
                 focus.set(target)
                 return
@@ -92,7 +92,7 @@ class SeatInput:
         if seat is None:
             return False
         if button in DIRECTIONS:
-            if self.of(seat).move(self.table.targets(seat), DIRECTIONS[button]):
+            if self.of(seat).move(self.table.focusables(seat), DIRECTIONS[button]):
                 self.table.click_sound()
             return True
         if button == "select":
@@ -110,7 +110,7 @@ class SeatInput:
     def select(self, seat: int, mouse: bool) -> None:
         """Select on `seat`'s focus: the choice it shows, nothing else."""
         focus = self.of(seat)
-        target = focus.find(self.table.targets(seat))
+        target = focus.find(self.table.focusables(seat))
         if target is None:
             return
         if target.act is None:
@@ -138,7 +138,7 @@ class SeatInput:
         self.hovering = seat
         if seat is None:
             return
-        target = target_at(self.table.targets(seat), pos)
+        target = target_at(self.table.focusables(seat), pos)
         if target is not None:
             self.of(seat).set(target)
 
@@ -155,7 +155,7 @@ class SeatInput:
             return back(seat)
         if press.pos is None:
             return False
-        target = target_at(self.table.targets(seat), press.pos)
+        target = target_at(self.table.focusables(seat), press.pos)
         if target is None:
             self.of(seat).armed = None
             return False

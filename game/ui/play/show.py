@@ -45,6 +45,7 @@ class Show(Generic[V]):
         self.step = step                 # the last step the shown view holds
         self.anim: Animation | None = None
         self.event: Event | None = None  # the event whose animation runs
+        self.version = 0                 # counts the changes of the shown view (what is drawn from it)
         self._queue: deque[Queued] = deque()
 
     # -- taking steps ----------------------------------------------------------------------------
@@ -87,6 +88,7 @@ class Show(Generic[V]):
         event, self.event = self.event, None
         if event is not None and self.folds:
             self.view = self.engine.fold(self.view, event)
+        self.version += 1
 
     def skip_to(self, truth: V, step: int) -> None:
         """Drop what is queued and show the truth (a viewer change, a new game)."""
@@ -96,6 +98,7 @@ class Show(Generic[V]):
 
     def _show(self, truth: V, step: int) -> None:
         self.step = step
+        self.version += 1
         if self.folds:       # a scene whose engine has no fold keeps a display of its own here
             self.view = truth
 

@@ -254,22 +254,29 @@ def total_offset(shakes: Sequence[Shake], alpha: float) -> tuple[int, int]:
     return dx, dy
 
 
-def blit_shaken(surface: pygame.Surface, background: pygame.Surface, offset: tuple[int, int],
-                fill: tuple[int, int, int]) -> None:
-    """The background drawn `offset` away, and only the strips it uncovers filled: one full blit,
-    as on a still frame (filling the whole screen first would cost a second one)."""
-    dx, dy = offset
-    surface.blit(background, offset)
-    w, h = surface.get_size()
-    if dx > 0:
-        surface.fill(fill, (0, 0, dx, h))
-    elif dx < 0:
-        surface.fill(fill, (w + dx, 0, -dx, h))
-    if dy > 0:
-        surface.fill(fill, (0, 0, w, dy))
-    elif dy < 0:
-        surface.fill(fill, (0, h + dy, w, -dy))
+def shake_area(surface: pygame.Surface, frame: pygame.Surface, area: pygame.Rect, offset: tuple[int, int],
+               fill: tuple[int, int, int]) -> None:
+    """`area` of the frame already drawn on `surface`, shaken: drawn again `offset` away over a cleared
+    area. The rest of the screen (the panels) keeps still, and a shaken frame costs one blit of the
+    area more than a still one, not a second blit of the whole screen."""
+    surface.fill(fill, area)
+    surface.blit(frame, area.move(offset), area)
 
 
-__all__ = ["Chain", "Flight", "Flip", "Flying", "Glow", "Painted", "Part", "Pop", "Shake", "Sprites", "Turning",
-           "blit_shaken", "fly_to_score", "quantised", "total_offset"]
+__all__ = [
+    "Chain",
+    "Flight",
+    "Flip",
+    "Flying",
+    "Glow",
+    "Painted",
+    "Part",
+    "Pop",
+    "Shake",
+    "Sprites",
+    "Turning",
+    "fly_to_score",
+    "quantised",
+    "shake_area",
+    "total_offset",
+]
