@@ -4,6 +4,7 @@ country; scoring.py: the score sheet; rules.py: the engine)."""
 from game.definition import GameDef
 
 from .bot import LEVELS, make_bot
+from .narration import narrate
 from .rules import CombiConfig, CombiNationsEngine
 from .rules_text import RULES
 from .summary import result_line
@@ -18,4 +19,5 @@ GAME = GameDef.for_engine(
     scene="game.combi_nations.scene:CombiNationsScene",
     result_line=result_line,
     action_name="Turn tile",
+    narrate=narrate,
 )

@@ -1,6 +1,6 @@
 """Combi-Nations bots. They decide from a seat's view and the legal list only, never from the state:
-the countries are rebuilt from view["countries"] ([q, r, content, tile] per hex), the market from
-view["ring"] (LandTile ids, EMPTY for an empty space) and the arrows' spaces and directions.
+the countries are rebuilt from view.countries ((q, r, content, tile) per hex), the market from
+view.ring (LandTile ids, EMPTY for an empty space) and the arrows' spaces and directions.
 
 - easy:   random-legal, choosing the kind of move first (so a U-turn is not taken just because it
           lists more moves).
@@ -21,7 +21,7 @@ the same game.
 from __future__ import annotations
 
 from game.core.bots import Bot, random_by_kind
-from game.core.engine import Action, View
+from game.core.engine import Action
 from game.core.rng import Rng
 
 from .country import Country, Placing, country_from_view, distinct_placings, tiles_ahead, with_tile
@@ -29,10 +29,10 @@ from .hexgrid import placed
 from .rules import Build, Move, Place
 from .scoring import Standing, best_of, neighbours, score_country, standing
 from .tables import LANDS, SAND, SAND_SHAPE, area_points
+from .view import EMPTY, CombiView
 
 LEVELS = ("easy", "medium", "hard")
 
-EMPTY = -1
 UTURN_MARGIN = 2.0        # a U-turn must be worth this many points more than the best forward move
 GROWTH_WEIGHT = 0.35      # per point an area would gain from one more hex, while it touches SAND
 SINGLE_POCKET = 0.6       # a SAND hex with no SAND neighbour: only a single tile fills it
@@ -57,7 +57,7 @@ class RandomBot:
         self.seat = seat
         self.rng = Rng(seed)
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
+    def choose(self, view: CombiView, legal: list[Action]) -> Action:
         # a U-turn is a kind of its own: not taken half the time just because it lists as many moves
         return random_by_kind(legal, self.rng, lambda a: (a.TAG, bool(getattr(a, "uturn", False))))
 
@@ -119,11 +119,11 @@ def room(country: Country) -> float:
 class _Position:
     """The bot's own country and what it is compared with, from one view."""
 
-    def __init__(self, view: View, seat: int) -> None:
-        countries = [country_from_view(entries) for entries in view["countries"]]
+    def __init__(self, view: CombiView, seat: int) -> None:
+        countries = [country_from_view(entries) for entries in view.countries]
         self.country = countries[seat]
-        self.solo = bool(view.get("solo", False))
-        self.flat = bool(view.get("flat", False))
+        self.solo = view.solo
+        self.flat = view.flat
         self.rivals: Standing | None = best_of([standing(c) for i, c in enumerate(countries) if i != seat])
         self.cache: dict[tuple[int, int], tuple[float, Placing | None, Country | None]] = {}
 
@@ -167,7 +167,7 @@ class GreedyBot:
         self.seat = seat
         self.rng = Rng(seed)
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
+    def choose(self, view: CombiView, legal: list[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if all(isinstance(a, Build) for a in legal):
@@ -185,8 +185,8 @@ class GreedyBot:
 
     # -- free building: a compact shape --
 
-    def build(self, view: View, legal: list[Action]) -> Action:
-        country = country_from_view(view["countries"][self.seat])
+    def build(self, view: CombiView, legal: list[Action]) -> Action:
+        country = country_from_view(view.countries[self.seat])
         cells = country.cells
         if not cells:
             return self.rng.choice(legal)
@@ -203,11 +203,11 @@ class GreedyBot:
 
     # -- the arrow --
 
-    def move_values(self, view: View, legal: list[Action], pos: _Position) -> list[tuple[float, Move, int]]:
+    def move_values(self, view: CombiView, legal: list[Action], pos: _Position) -> list[tuple[float, Move, int]]:
         """Each legal move's value (its tile's best placement) and the tile it reaches."""
-        ring = view["ring"]
-        start = view["arrows"][self.seat]
-        way = bool(view["clockwise"][self.seat])
+        ring = view.ring
+        start = view.arrows[self.seat]
+        way = view.clockwise[self.seat]
         targets = {False: tiles_ahead(ring, start, way, pos.country),
                    True: tiles_ahead(ring, start, not way, pos.country)}
         out = []
@@ -223,7 +223,7 @@ class GreedyBot:
             out.append((value, action, tile))
         return out
 
-    def move(self, view: View, legal: list[Action]) -> Action:
+    def move(self, view: CombiView, legal: list[Action]) -> Action:
         pos = _Position(view, self.seat)
         values = self.move_values(view, legal, pos)
         if not values:
@@ -232,9 +232,9 @@ class GreedyBot:
 
     # -- the tile --
 
-    def place(self, view: View, legal: list[Action]) -> Action:
+    def place(self, view: CombiView, legal: list[Action]) -> Action:
         pos = _Position(view, self.seat)
-        tile = view["held"]
+        tile = view.held
         scored: list[tuple[float, Action]] = []
         for action in legal:
             assert isinstance(action, Place)
@@ -252,15 +252,15 @@ def _hex_distance(h: tuple[int, int], centre: tuple[float, float]) -> float:
 class LookaheadBot(GreedyBot):
     """medium, and for its few best moves a share of the best tile reachable next turn."""
 
-    def move(self, view: View, legal: list[Action]) -> Action:
+    def move(self, view: CombiView, legal: list[Action]) -> Action:
         pos = _Position(view, self.seat)
         values = self.move_values(view, legal, pos)
         if not values:
             return self.rng.choice(legal)
         values.sort(key=lambda x: -x[0])
-        ring = list(view["ring"])
-        start = view["arrows"][self.seat]
-        way = bool(view["clockwise"][self.seat])
+        ring = list(view.ring)
+        start = view.arrows[self.seat]
+        way = view.clockwise[self.seat]
         scored: list[tuple[float, Action]] = []
         for value, action, tile in values[:LOOKAHEAD_MOVES]:
             heading = way != action.uturn

@@ -18,6 +18,9 @@ from .tables import LAND_TILES, PRINTED_CELL, SAND, SAND_SHAPE, STACK_SHAPES, La
 
 SAND_TILE_IDS = 1000        # the SAND tile k of a country is tile SAND_TILE_IDS + k
 
+Entry = tuple[int, int, str, int]     # a hex of a country in a view: (q, r, content, tile)
+Entries = tuple[Entry, ...]
+
 # each stack's cells turned 0..5 times: TURNED[stack][turns] = offsets from the tile's origin cell
 TURNED: dict[str, tuple[tuple[Hex, ...], ...]] = {
     stack: tuple(tuple(rotate(c, turns) for c in cells) for turns in range(ROTATIONS))
@@ -49,6 +52,7 @@ class Country:
     _placeable: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
     _sand: frozenset[Hex] | None = field(default=None, repr=False, compare=False)
     _frontier: frozenset[Hex] | None = field(default=None, repr=False, compare=False)
+    _entries: Entries | None = field(default=None, repr=False, compare=False)
 
     def copy(self) -> Country:
         return Country(dict(self.cells))
@@ -132,10 +136,19 @@ class Country:
                         return True
         return False
 
+    def entries(self) -> Entries:
+        """The country as a view holds it: (q, r, content, tile) per hex, sorted (made once per state:
+        every seat's view holds every country, at every step)."""
+        found = self._entries
+        if found is None:
+            found = self._entries = tuple(sorted((h[0], h[1], c.content, c.tile) for h, c in self.cells.items()))
+        return found
+
     def _changed(self) -> None:
         self._placements.clear()
         self._placeable.clear()
         self._sand = self._frontier = None
+        self._entries = None
 
     def place(self, tile: LandTile, placing: Placing) -> list[Hex]:
         """Lay a LAND tile (the caller has checked `fits`); returns the hexes it covers, in the
@@ -200,5 +213,5 @@ def tiles_ahead(ring: Sequence[int], start: int, clockwise: bool, country: Count
 
 
 def country_from_view(entries: Sequence[Sequence[Any]]) -> Country:
-    """A Country rebuilt from a view's entries [q, r, content, tile] (bots and screens)."""
+    """A Country rebuilt from a view's entries (q, r, content, tile) (the fold, bots and screens)."""
     return Country({(int(q), int(r)): Cell(str(content), int(tile)) for q, r, content, tile in entries})

@@ -41,9 +41,24 @@ from game.core.engine import Action, Engine, Event, GameConfig, GameType, Outcom
 from game.core.errors import ConfigError, IllegalActionError
 from game.core.options import Choice, Opt
 from game.core.rng import Rng
+from game.core.view import ViewCodec
 from game.core.wire import WireCodec
 
 from .country import SAND_TILE_IDS, Country, Placing, distinct_placings, laid_hexes, tiles_ahead
+from .events import (
+    OPPONENT,
+    ArrowMoved,
+    CountryBuilt,
+    Discarded,
+    EndTriggered,
+    GameOver,
+    MarkerMoved,
+    Placed,
+    Refilled,
+    SandLaid,
+    Skipped,
+    TurnBegan,
+)
 from .hexgrid import ROTATIONS, Hex, neighbours, rotate
 from .tables import (
     LAND_TILES,
@@ -55,11 +70,9 @@ from .tables import (
     SOLO_OPPONENT_TILES,
     STACKS,
 )
+from .view import BUILD, EMPTY, MOVE, OVER, PLACE, CombiView, fold
 
 SEATS = 5
-EMPTY = -1
-OPPONENT = -1                  # the solo opponent's arrow, in events
-BUILD, MOVE, PLACE, OVER = "build", "move", "place", "over"
 COUNTRY_MODES = ("free", "preset", "date")
 
 
@@ -166,136 +179,6 @@ class Place(Action):
         return f"Seat {self.seat + 1} places its tile"
 
 
-# -- events --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class CountryBuilt(Event):
-    TAG: ClassVar[str] = "country_built"
-    seat: int
-    preset: int                 # -1: built freely
-
-    def __str__(self) -> str:
-        how = f"as preset {self.preset}" if self.preset >= 0 else "freely"
-        return f"Seat {self.seat + 1} built its country {how}"
-
-
-@dataclass(frozen=True)
-class SandLaid(Event):
-    TAG: ClassVar[str] = "sand_laid"
-    seat: int
-    tile: int
-    turns: int
-    q: int
-    r: int
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1} lays SAND tile {self.tile + 1}"
-
-
-@dataclass(frozen=True)
-class TurnBegan(Event):
-    TAG: ClassVar[str] = "turn_began"
-    seat: int
-    extra: bool                 # one of the extra turns after the end was triggered
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1}'s {'extra ' if self.extra else ''}turn"
-
-
-@dataclass(frozen=True)
-class ArrowMoved(Event):
-    """An arrow went from space `start` to `end` (`steps` spaces, the `k`-th tile counted); it took
-    `tile` (a LandTile id). seat OPPONENT is the solo opponent."""
-
-    TAG: ClassVar[str] = "arrow_moved"
-    seat: int
-    start: int
-    end: int
-    k: int
-    uturn: bool
-    tile: int
-
-    def __str__(self) -> str:
-        who = "The opponent" if self.seat == OPPONENT else f"Seat {self.seat + 1}"
-        return f"{who} moves to tile {self.k}{' after a U-turn' if self.uturn else ''}"
-
-
-@dataclass(frozen=True)
-class MarkerMoved(Event):
-    TAG: ClassVar[str] = "marker_moved"
-    stack: int                  # index into STACKS
-
-    def __str__(self) -> str:
-        return f"The market marker moves to the {STACKS[self.stack]} stack"
-
-
-@dataclass(frozen=True)
-class Refilled(Event):
-    """Space `space` got tile `tile` from stack `stack` (tile EMPTY: every stack was empty)."""
-
-    TAG: ClassVar[str] = "refilled"
-    space: int
-    stack: int
-    tile: int
-
-    def __str__(self) -> str:
-        return f"Space {self.space + 1} is refilled" if self.tile >= 0 else "No tile left to refill"
-
-
-@dataclass(frozen=True)
-class Placed(Event):
-    TAG: ClassVar[str] = "placed"
-    seat: int
-    tile: int
-    turns: int
-    q: int
-    r: int
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1} places tile {self.tile}"
-
-
-@dataclass(frozen=True)
-class Discarded(Event):
-    """The solo opponent discards the tile it took."""
-
-    TAG: ClassVar[str] = "discarded"
-    tile: int
-    taken: int                  # tiles the opponent has taken so far
-
-    def __str__(self) -> str:
-        return f"The opponent discards its tile ({self.taken} taken)"
-
-
-@dataclass(frozen=True)
-class Skipped(Event):
-    TAG: ClassVar[str] = "skipped"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1} has no tile that fits: no move"
-
-
-@dataclass(frozen=True)
-class EndTriggered(Event):
-    TAG: ClassVar[str] = "end_triggered"
-    seat: int
-    full: bool                  # the seat filled its country (else: no tile fits it)
-
-    def __str__(self) -> str:
-        why = "filled its country" if self.full else "has no tile that fits"
-        return f"Seat {self.seat + 1} {why}: the round is finished, then extra turns"
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    TAG: ClassVar[str] = "game_over"
-    scores: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "Game over: " + ", ".join(f"seat {i + 1} {s}" for i, s in enumerate(self.scores))
-
-
 # -- state ---------------------------------------------------------------------------------------
 
 @dataclass
@@ -355,6 +238,7 @@ class CombiNationsEngine(Engine[CombiState]):
         CountryBuilt, SandLaid, TurnBegan, ArrowMoved, MarkerMoved, Refilled, Placed, Discarded, Skipped,
         EndTriggered, GameOver])
     configs: ClassVar[WireCodec] = WireCodec([CombiConfig])
+    views: ClassVar[ViewCodec[CombiView]] = ViewCodec(CombiView)
     game_type: ClassVar[GameType] = GameType(hidden_information=True)
 
     # -- setup --
@@ -675,31 +559,19 @@ class CombiNationsEngine(Engine[CombiState]):
             rng.shuffle(stack)
         return out
 
-    def view(self, state: CombiState, seat: int | None) -> dict[str, Any]:
-        return {
-            "phase": state.phase,
-            "players": state.players,
-            "solo": state.solo,
-            "flat": state.flat,
-            "turn": state.turn,
-            "countries": [sorted([h[0], h[1], c.content, c.tile] for h, c in country.cells.items())
-                          for country in state.countries],
-            "ring": list(state.ring),
-            "arrows": list(state.arrows),
-            "clockwise": list(state.clockwise),
-            "uturned": list(state.uturned),
-            "stack_counts": [len(s) for s in state.stacks],
-            "marker": state.marker,
-            "held": state.held,
-            "discarded": len(state.discard),
-            "building": list(state.building),
-            "ending": state.ending,
-            "extra_turn": state.in_extra,
-            "final_turn": state.final_turn,
-            "placed_last": list(state.placed_last),
+    def view(self, state: CombiState, seat: int | None) -> CombiView:
+        return CombiView(
+            phase=state.phase, players=state.players, solo=state.solo, flat=state.flat, turn=state.turn,
+            countries=tuple(country.entries() for country in state.countries), ring=tuple(state.ring),
+            arrows=tuple(state.arrows), clockwise=tuple(state.clockwise), uturned=tuple(state.uturned),
+            stack_counts=tuple(len(s) for s in state.stacks), marker=state.marker, held=state.held,
+            discarded=len(state.discard), building=tuple(state.building), ending=state.ending,
+            extra_turn=state.in_extra, final_turn=state.final_turn, placed_last=tuple(state.placed_last),
             # the final scores once the game is over (screens score live countries themselves)
-            "scores": self.scores(state) if state.phase == OVER else [],
-        }
+            scores=tuple(self.scores(state)) if state.phase == OVER else ())
+
+    def fold(self, view: CombiView, event: Event) -> CombiView:
+        return fold(view, event)
 
     def clone(self, state: CombiState) -> CombiState:
         return state.copy()

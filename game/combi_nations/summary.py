@@ -1,13 +1,14 @@
 """Combi-Nations' line for the results screen, from the spectator's view (no pygame)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .view import CombiView
 
 
-def result_line(view: Mapping[str, Any], seat: int) -> str:
-    scores = view.get("scores") or []
-    if seat >= len(scores):
+def result_line(view: CombiView, seat: int) -> str:
+    if seat >= len(view.scores):
         return ""
-    score = int(scores[seat])
+    score = view.scores[seat]
     return f"{score} point{'s' if score != 1 else ''}"

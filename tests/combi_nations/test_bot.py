@@ -23,6 +23,7 @@ from game.combi_nations.rules import (
 )
 from game.combi_nations.scoring import score_country
 from game.combi_nations.tables import LAND_TILES, SAND_SET
+from game.combi_nations.view import CombiView
 
 ENGINE = CombiNationsEngine()
 
@@ -41,9 +42,9 @@ def play(levels: Sequence[str], seed: int, country: str = "preset") -> tuple[Any
         view = ENGINE.view(state, seat)
         legal = ENGINE.legal_actions(state, seat)
         if state.phase == MOVE:
-            mine = country_from_view(view["countries"][seat])
+            mine = country_from_view(view.countries[seat])
             for way in (True, False):
-                assert tiles_ahead(view["ring"], view["arrows"][seat], way, mine) == \
+                assert tiles_ahead(view.ring, view.arrows[seat], way, mine) == \
                     ENGINE.ring_options(state, seat, way)
         action = bots[seat].choose(view, legal)
         assert action in legal, (state.phase, action)
@@ -94,8 +95,8 @@ def sand_country() -> Country:
     return country
 
 
-def entries(country: Country) -> list[list[Any]]:
-    return sorted([h[0], h[1], c.content, c.tile] for h, c in country.cells.items())
+def entries(country: Country) -> tuple[tuple[int, int, str, int], ...]:
+    return tuple(sorted((h[0], h[1], c.content, c.tile) for h, c in country.cells.items()))
 
 
 def a_single() -> tuple[int, str]:
@@ -103,14 +104,16 @@ def a_single() -> tuple[int, str]:
     return tile.id, tile.contents[0]
 
 
-def view_of(country: Country, **more: Any) -> dict[str, Any]:
+def view_of(country: Country, **more: Any) -> CombiView:
     other = sand_country()
-    view: dict[str, Any] = {"phase": PLACE, "players": 2, "solo": False, "flat": False, "turn": 0,
-                            "countries": [entries(country), entries(other)], "ring": [EMPTY] * 10,
-                            "arrows": [0, 5], "clockwise": [True, True], "uturned": [False, False],
-                            "held": EMPTY}
-    view.update(more)
-    return view
+    fields: dict[str, Any] = {
+        "phase": PLACE, "players": 2, "solo": False, "flat": False, "turn": 0,
+        "countries": (entries(country), entries(other)), "ring": (EMPTY,) * 10, "arrows": (0, 5),
+        "clockwise": (True, True), "uturned": (False, False), "stack_counts": (10, 10, 10, 10, 10), "marker": 1,
+        "held": EMPTY, "discarded": 0, "building": (0, 0), "ending": False, "extra_turn": False,
+        "final_turn": False, "placed_last": (False, False), "scores": ()}
+    fields.update(more)
+    return CombiView(**fields)
 
 
 def test_medium_places_a_tile_where_it_completes_the_larger_area() -> None:
@@ -144,7 +147,7 @@ def test_medium_does_not_u_turn_when_going_on_is_as_good() -> None:
     legal = [Move(0, k) for k in (1, 2, 3)] + [Move(0, k, True) for k in (1, 2, 3)]
     for level in ("medium", "hard"):
         for seed in range(5):
-            chosen = make_bot(level, 0, seed).choose(view_of(country, phase=MOVE, ring=ring), legal)
+            chosen = make_bot(level, 0, seed).choose(view_of(country, phase=MOVE, ring=tuple(ring)), legal)
             assert isinstance(chosen, Move) and not chosen.uturn, level
 
 
@@ -155,7 +158,7 @@ def test_medium_u_turns_when_only_the_u_turn_is_left() -> None:
     ring = [EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, tile_id]
     legal = [Move(0, 1, True)]
     for level in ("medium", "hard"):
-        assert make_bot(level, 0, 0).choose(view_of(country, phase=MOVE, ring=ring), legal) == Move(0, 1, True)
+        assert make_bot(level, 0, 0).choose(view_of(country, phase=MOVE, ring=tuple(ring)), legal) == Move(0, 1, True)
 
 
 def test_free_building_makes_a_compact_country() -> None:

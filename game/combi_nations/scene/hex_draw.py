@@ -12,8 +12,8 @@ import pygame
 
 from game.ui.toolkit import theme
 
-from . import tables
-from .hexgrid import Hex
+from .. import tables
+from ..hexgrid import Hex
 
 Colour = tuple[int, int, int]
 SQRT3 = math.sqrt(3)
