@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.kombo_klash.tile_art import CREATURES, TileArt
+from game.kombo_klash.tables import CREATURES
+from game.kombo_klash.tile_art import TileArt
 from game.ui.toolkit import theme
 
 SIZES = (104, 84, 40)

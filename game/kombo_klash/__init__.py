@@ -2,6 +2,7 @@
 from game.definition import GameDef
 
 from .bot import LEVELS, make_bot
+from .narration import narrate
 from .rules import KomboKlashConfig, KomboKlashEngine
 from .rules_text import RULES
 from .summary import result_line
@@ -17,4 +18,5 @@ GAME = GameDef.for_engine(
     result_line=result_line,
     action_name="End turn",
     rules_figures="game.kombo_klash.rules_figures:draw_figure",
+    narrate=narrate,
 )

@@ -33,14 +33,14 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from game.core.bots import Bot, random_by_kind
-from game.core.engine import Action, View
+from game.core.engine import Action
 from game.core.rng import Rng
 
-from .rules import (
+from .actions import EndTurn, Kick, Place, Redraw, Revive, Score, Swamp
+from .kombos import BESIDE_CENTRE_MASK, CORNERS_MASK, SPACES_MASK, component, creature_kombos, grow
+from .tables import (
     ALLIGATOR,
-    BESIDE_CENTRE_MASK,
     CHAMELEON,
-    CORNERS_MASK,
     CREATURE_INDEX,
     CREATURES,
     GORILLA,
@@ -49,21 +49,11 @@ from .rules import (
     RAVEN,
     SCORES,
     SNAKE,
-    SPACES_MASK,
     TABLE,
     VULTURE,
     WOLF,
-    EndTurn,
-    Kick,
-    Place,
-    Redraw,
-    Revive,
-    Score,
-    Swamp,
-    component,
-    creature_kombos,
-    grow,
 )
+from .view import KomboView
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -83,7 +73,7 @@ class RandomBot:
         self.seat = seat
         self.rng = Rng(seed)
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
+    def choose(self, view: KomboView, legal: list[Action]) -> Action:
         return random_by_kind(legal, self.rng)
 
 
@@ -318,23 +308,23 @@ class Outlook:
     last_turn: bool                # the game ends after this turn: only points now count
 
     @classmethod
-    def from_view(cls, view: View, seat: int, weights: Weights) -> Outlook:
+    def from_view(cls, view: KomboView, seat: int, weights: Weights) -> Outlook:
         counts = [TABLE.copies] * len(CREATURES)
-        for cell in view["board"]:
+        for cell in view.board:
             if cell is not None and cell != "?":
                 counts[CREATURE_INDEX[cell]] -= 1
-        for name in view["hand"]:
+        for name in view.hand:
             counts[CREATURE_INDEX[name]] -= 1
         total = max(1, sum(counts))
         unseen = tuple(max(0, c) / total for c in counts)
-        in_round: list[int] = view["in_round"]
+        in_round = view.in_round
         at = in_round.index(seat) if seat in in_round else 0
         last_in_round = at == len(in_round) - 1
         nxt = in_round[(at + 1) % len(in_round)]
-        held = max(0, min(HAND_SIZE, view["hand_counts"][nxt])) if nxt != seat else 0
+        held = max(0, min(HAND_SIZE, view.hand_counts[nxt])) if nxt != seat else 0
         their_hold = tuple(1.0 - (1.0 - p) ** held for p in unseen)
-        rival = weights.left_to_next * (1.0 if view["players"] == 2 else weights.many_players)
-        last_turn = last_in_round and max(view["scores"]) >= view["target"]
+        rival = weights.left_to_next * (1.0 if view.players == 2 else weights.many_players)
+        last_turn = last_in_round and max(view.scores) >= view.target
         return cls(weights, unseen, their_hold, rival, last_turn)
 
 
@@ -425,21 +415,21 @@ class GreedyBot:
     def __post_init__(self) -> None:
         self.rng = Rng(self.seed)
 
-    def choose(self, view: View, legal: list[Action]) -> Action:
+    def choose(self, view: KomboView, legal: list[Action]) -> Action:
         self.evaluated = 0
-        if view["phase"] == "redraw":
+        if view.phase == "redraw":
             return self._redraw(view, legal)
         out = Outlook.from_view(view, self.seat, self.weights)
-        turn = Turn(Board.from_view(view["board"]), self._hand(view), scored=view["scored"])
-        if view["pending"] is not None:
-            choices = self._pending(turn, out, view["pending"]["square"], legal)
+        turn = Turn(Board.from_view(view.board), self._hand(view), scored=view.scored)
+        if view.pending is not None:
+            choices = self._pending(turn, out, view.pending.square, legal)
         else:
             choices = self._main(turn, out, legal)
         return self._pick(self._deepen(choices, out))
 
-    def _hand(self, view: View) -> list[int]:
+    def _hand(self, view: KomboView) -> list[int]:
         hand = [0] * (UNKNOWN + 1)
-        for name in view["hand"]:
+        for name in view.hand:
             hand[CREATURE_INDEX[name]] += 1
         return hand
 
@@ -453,7 +443,7 @@ class GreedyBot:
         self.evaluated += 1
         return evaluate(turn, out, ending)
 
-    def _redraw(self, view: View, legal: list[Action]) -> Action:
+    def _redraw(self, view: KomboView, legal: list[Action]) -> Action:
         """Redraw a starting hand worth clearly less than five average tiles."""
         w = self.weights
         hand = self._hand(view)

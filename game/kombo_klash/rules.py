@@ -1,18 +1,11 @@
 """Kombo Klash! rules engine: pure, no pygame, no I/O (rules: shared/rules/kombo-klash.txt and the
 Kombo Klash! part of DECISIONS.md).
 
-A 5×5 board whose centre (square 12) holds the draw pile: 24 tile spaces. Squares are ints 0..24,
-index = row * 5 + col, written for players as column letter a–e and row number 1–5 ("a1" is square 0).
-
-Inside the engine a tile is an int 0..47 and its creature is ``tile // 6``: identities make "every
-tile is somewhere exactly once" checkable, while views only ever show creatures, and only where the
-seat may see them (the #1 rule: nobody looks at a face-down tile).
-
-A turn is a sequence of actions by the seat to play: `Place` (a tile from hand, with the choice to
-trigger its ability), then, for the three abilities that need one, its choice (`Kick`, `Swamp`,
-`Revive`); `Score` (one Kombo a turn, at any moment); `EndTurn` (after at least one tile, or at once
-with an empty hand and nothing to draw: a pass). Before the first turn each seat in order chooses
-`Redraw` or not.
+The engine's parts: the game's numbers and board (tables.py), its actions (actions.py) and events
+(events.py), the Kombo finder (kombos.py), each seat's view and its fold (view.py); here the config,
+the state and the engine. Inside the engine a tile is an int 0..47 and its creature is ``tile // 6``:
+identities make "every tile is somewhere exactly once" checkable, while views only ever show
+creatures, and only where the seat may see them (the #1 rule: nobody looks at a face-down tile).
 
 Where the texts leave a point open, DECISIONS.md rules; what this engine adds is marked *ruling*:
 - A seat whose turn begins with an empty hand first draws up to five (what "nothing to draw" in
@@ -24,11 +17,10 @@ Where the texts leave a point open, DECISIONS.md rules; what this engine adds is
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from types import MappingProxyType
-from typing import Annotated, Any, ClassVar, TypedDict
+from typing import Annotated, Any, ClassVar
 
 from game.core.engine import (
     Action,
@@ -44,94 +36,74 @@ from game.core.errors import ConfigError, IllegalActionError
 from game.core.options import Choice, Opt
 from game.core.rng import Rng
 from game.core.seats import seat_name
+from game.core.view import ViewCodec
 from game.core.wire import WireCodec
 
-# -- the numbers of the game, in one table ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Creature:
-    name: str
-    score: int          # Kombo Score per tile; 0 for the Chameleon, which copies a neighbour's
-    ability: str
-    text: str           # the ability in one line, as ruled
-
-
-@dataclass(frozen=True)
-class KomboKlashTable:
-    """Every count and score of the game (DECISIONS.md, "Kombo Klash!")."""
-
-    creatures: tuple[Creature, ...]
-    copies: int                        # tiles of each creature
-    hand_size: int                     # drawn up to at the end of every turn
-    kombo_min: int                     # tiles in the smallest Kombo
-    swamp_max: int                     # tiles one Swamp may flip
-    targets: Mapping[str, int]         # option choice -> target score
-
-
-TABLE = KomboKlashTable(
-    creatures=(
-        Creature("Wolf", 1, "Howl", "+1 point for each tile left in your hand."),
-        Creature("Alligator", 2, "Swamp", "Flip one or two other face-up tiles face down: +1 point each."),
-        Creature("Gorilla", 3, "Scatter", "Discard your whole hand face down and draw as many tiles."),
-        Creature("Kangaroo", 4, "Kick", "Move another tile one space into an empty space beside it."),
-        Creature("Snake", 5, "Hypnotise",
-                 "Play it onto a face-up tile that is not a Snake: that tile goes to your hand."),
-        Creature("Vulture", 6, "Revive", "Flip one face-down tile face up (its ability does not trigger)."),
-        Creature("Raven", 7, "Call", "Draw one tile."),
-        Creature("Chameleon", 0, "Mimic",
-                 "In a Kombo it copies a neighbour; never more Chameleons than real tiles."),
-    ),
-    copies=6,
-    hand_size=5,
-    kombo_min=3,
-    swamp_max=2,
-    targets=MappingProxyType({"quick": 50, "standard": 75, "long": 100}),
+from .actions import ACTIONS, EndTurn, Kick, Place, Redraw, Revive, Score, Swamp
+from .events import (
+    EVENTS,
+    BoardCleared,
+    CornersDealt,
+    Drew,
+    GameOver,
+    HandDiscarded,
+    Howled,
+    Hypnotised,
+    Kept,
+    Kicked,
+    Placed,
+    Reshuffled,
+    Revived,
+    RoundEnded,
+    Scored,
+    Swamped,
+    TieBreak,
+    TurnBegan,
 )
-
-CREATURES: tuple[str, ...] = tuple(c.name for c in TABLE.creatures)
-CREATURE_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(CREATURES)})
-SCORES: tuple[int, ...] = tuple(c.score for c in TABLE.creatures)
-WOLF, ALLIGATOR, GORILLA, KANGAROO, SNAKE, VULTURE, RAVEN, CHAMELEON = range(8)
-COPIES = TABLE.copies
-TILES = len(CREATURES) * COPIES
-SEATS = 4                  # Kombo Klash! seats at most
-
-SIZE = 5
-SQUARES = SIZE * SIZE
-CENTRE = 12
-CORNERS: tuple[int, ...] = (0, 4, 20, 24)
-SPACES: tuple[int, ...] = tuple(sq for sq in range(SQUARES) if sq != CENTRE)
-EMPTY = -1
-
-
-def square_name(sq: int) -> str:
-    return "abcde"[sq % SIZE] + str(sq // SIZE + 1)
-
-
-def _orthogonal(sq: int) -> tuple[int, ...]:
-    row, col = divmod(sq, SIZE)
-    out = []
-    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-        r, c = row + dr, col + dc
-        if 0 <= r < SIZE and 0 <= c < SIZE:
-            out.append(r * SIZE + c)
-    return tuple(out)
-
-
-# Tile spaces that share a side with `sq` (the centre is never one).
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for n in _orthogonal(sq) if n != CENTRE) for sq in range(SQUARES))
-# Beside the draw pile: always a legal place for a tile.
-BESIDE_CENTRE: frozenset[int] = frozenset(_orthogonal(CENTRE))
-
-
-def creature_of(tile: int) -> int:
-    return tile // TABLE.copies
-
-
-# -- config, actions, events ----------------------------------------------------------------------
-
+from .kombos import (
+    BESIDE_CENTRE_MASK,
+    CREATURE_BIT,
+    LOW_SQUARES,
+    SPACES_MASK,
+    Kombo,
+    creature_kombos,
+    grow,
+    kombo_options,
+    squares_of,
+)
+from .tables import (
+    ALLIGATOR,
+    BESIDE_CENTRE,
+    CENTRE,
+    CHAMELEON,
+    CHOICE_OF,
+    COPIES,
+    CORNERS,
+    CREATURE_INDEX,
+    CREATURES,
+    EMPTY,
+    GORILLA,
+    KANGAROO,
+    KICK,
+    NEIGHBOURS,
+    OVER,
+    PLAY,
+    RAVEN,
+    REDRAW,
+    REVIVE,
+    SEATS,
+    SNAKE,
+    SPACES,
+    SQUARES,
+    SWAMP,
+    TABLE,
+    TILES,
+    VULTURE,
+    WOLF,
+    creature_of,
+    square_name,
+)
+from .view import KomboView, PendingView, fold, frozen
 
 # the option, built here: a class's annotations are evaluated without the module's names
 _TARGET = Opt("Target", tuple(Choice(name, points, f"{name.capitalize()} · {points}",
@@ -144,336 +116,6 @@ class KomboKlashConfig(GameConfig):
     TAG: ClassVar[str] = "kombo_klash"
     target: Annotated[int, _TARGET] = TABLE.targets["standard"]
 
-
-def _check_seat(seat: int) -> None:
-    # A ValueError here makes WireCodec.decode refuse an out-of-range value as a WireFormatError.
-    if not 0 <= seat < SEATS:
-        raise ValueError(f"seat {seat} out of range")
-
-
-def _check_square(sq: int) -> None:
-    if not 0 <= sq < SQUARES or sq == CENTRE:
-        raise ValueError(f"square {sq} is not a tile space")
-
-
-def _check_squares(squares: tuple[int, ...], most: int) -> None:
-    if not 1 <= len(squares) <= most:
-        raise ValueError(f"{len(squares)} squares")
-    for sq in squares:
-        _check_square(sq)
-    if list(squares) != sorted(set(squares)):
-        raise ValueError("squares must be distinct and in ascending order")
-
-
-def _squares_text(squares: Iterable[int]) -> str:
-    return ", ".join(square_name(sq) for sq in squares)
-
-
-@dataclass(frozen=True)
-class Redraw(Action):
-    """Before the first turn: keep the starting hand (redraw False) or discard it and draw five."""
-
-    TAG: ClassVar[str] = "redraw"
-    redraw: bool
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-
-    def __str__(self) -> str:
-        verb = "redraws the starting hand" if self.redraw else "keeps the starting hand"
-        return f"{seat_name(self.seat)} {verb}"
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Play a tile of `creature` from hand to `square`, triggering its ability or not. A Snake that
-    hypnotises is placed on the face-up tile it takes (trigger True); on an empty space it has none."""
-
-    TAG: ClassVar[str] = "place"
-    creature: str
-    square: int
-    trigger: bool
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        _check_square(self.square)
-        if self.creature not in CREATURE_INDEX:
-            raise ValueError(f"unknown creature {self.creature!r}")
-
-    def __str__(self) -> str:
-        ability = TABLE.creatures[CREATURE_INDEX[self.creature]].ability
-        how = f" ({ability})" if self.trigger else ""
-        return f"{seat_name(self.seat)} plays {self.creature} on {square_name(self.square)}{how}"
-
-
-@dataclass(frozen=True)
-class Kick(Action):
-    """The Kangaroo's Kick: the tile on `src` moves to the empty space `dst` beside it."""
-
-    TAG: ClassVar[str] = "kick"
-    src: int
-    dst: int
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        _check_square(self.src)
-        _check_square(self.dst)
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} kicks {square_name(self.src)}→{square_name(self.dst)}"
-
-
-@dataclass(frozen=True)
-class Swamp(Action):
-    """The Alligator's Swamp: flip these one or two other face-up tiles face down."""
-
-    TAG: ClassVar[str] = "swamp"
-    squares: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        _check_squares(self.squares, TABLE.swamp_max)
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} swamps {_squares_text(self.squares)}"
-
-
-@dataclass(frozen=True)
-class Revive(Action):
-    """The Vulture's Revive: flip the face-down tile on `square` face up."""
-
-    TAG: ClassVar[str] = "revive"
-    square: int
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        _check_square(self.square)
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} revives {square_name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Score(Action):
-    """Score the Kombo made of exactly these tiles (one of `kombo_options`)."""
-
-    TAG: ClassVar[str] = "score"
-    squares: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        _check_squares(self.squares, len(SPACES))
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} scores the Kombo on {_squares_text(self.squares)}"
-
-
-@dataclass(frozen=True)
-class EndTurn(Action):
-    """End the turn and draw up to five; with no tile played (an empty hand), a pass."""
-
-    TAG: ClassVar[str] = "end_turn"
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} ends the turn"
-
-
-# Events. Squares are tile spaces; creatures are names ("" where the tile is face down).
-
-@dataclass(frozen=True)
-class CornersDealt(Event):
-    TAG: ClassVar[str] = "corners"
-    creatures: tuple[str, ...]        # on CORNERS, in order
-
-    def __str__(self) -> str:
-        return "Corner tiles: " + ", ".join(self.creatures)
-
-
-@dataclass(frozen=True)
-class Drew(Event):
-    """A seat drew `count` tiles; `tiles` names them for that seat only (redacted to () for others)."""
-
-    TAG: ClassVar[str] = "drew"
-    seat: int
-    count: int
-    tiles: tuple[str, ...]
-    reason: str                       # "deal", "redraw", "call", "scatter", "refill", "empty_hand"
-
-    def __str__(self) -> str:
-        what = f": {', '.join(self.tiles)}" if self.tiles else ""
-        return f"{seat_name(self.seat)} drew {self.count} tile{'s' if self.count != 1 else ''}{what}"
-
-
-@dataclass(frozen=True)
-class HandDiscarded(Event):
-    """A seat's whole hand went face down to the discard pile (a redraw or a Scatter)."""
-
-    TAG: ClassVar[str] = "hand_discarded"
-    seat: int
-    count: int
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} discarded {self.count} tiles"
-
-
-@dataclass(frozen=True)
-class Kept(Event):
-    TAG: ClassVar[str] = "kept"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} kept the starting hand"
-
-
-@dataclass(frozen=True)
-class Placed(Event):
-    TAG: ClassVar[str] = "placed"
-    seat: int
-    creature: str
-    square: int
-    trigger: bool
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} played {self.creature} on {square_name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Howled(Event):
-    TAG: ClassVar[str] = "howled"
-    seat: int
-    points: int
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}'s Wolf howled: +{self.points}"
-
-
-@dataclass(frozen=True)
-class Hypnotised(Event):
-    """The Snake on `square` took the face-up tile that was there into the seat's hand."""
-
-    TAG: ClassVar[str] = "hypnotised"
-    seat: int
-    square: int
-    creature: str
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}'s Snake hypnotised the {self.creature} on {square_name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Kicked(Event):
-    TAG: ClassVar[str] = "kicked"
-    seat: int
-    src: int
-    dst: int
-    creature: str                     # "" for a face-down tile
-
-    def __str__(self) -> str:
-        what = self.creature or "a face-down tile"
-        return f"{seat_name(self.seat)} kicked {what} {square_name(self.src)}→{square_name(self.dst)}"
-
-
-@dataclass(frozen=True)
-class Swamped(Event):
-    TAG: ClassVar[str] = "swamped"
-    seat: int
-    squares: tuple[int, ...]
-    creatures: tuple[str, ...]
-    points: int
-
-    def __str__(self) -> str:
-        return (f"{seat_name(self.seat)} swamped {', '.join(self.creatures)} on "
-                f"{_squares_text(self.squares)}: +{self.points}")
-
-
-@dataclass(frozen=True)
-class Revived(Event):
-    TAG: ClassVar[str] = "revived"
-    seat: int
-    square: int
-    creature: str
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} revived a {self.creature} on {square_name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Scored(Event):
-    TAG: ClassVar[str] = "scored"
-    seat: int
-    creature: str                     # the creature the Kombo counts as
-    squares: tuple[int, ...]
-    points: int
-
-    def __str__(self) -> str:
-        return (f"{seat_name(self.seat)} scored a Kombo of {len(self.squares)} {self.creature}s: "
-                f"+{self.points}")
-
-
-@dataclass(frozen=True)
-class BoardCleared(Event):
-    """The board was full: these tiles went face down to the discard pile."""
-
-    TAG: ClassVar[str] = "cleared"
-    squares: tuple[int, ...]
-    all_face_up: bool                 # every tile was face up: all but the corners went
-
-    def __str__(self) -> str:
-        return f"The board was full: {len(self.squares)} tiles went to the discard pile"
-
-
-@dataclass(frozen=True)
-class Reshuffled(Event):
-    TAG: ClassVar[str] = "reshuffled"
-    count: int
-
-    def __str__(self) -> str:
-        return f"The discard pile ({self.count} tiles) was shuffled into a new draw pile"
-
-
-@dataclass(frozen=True)
-class TurnBegan(Event):
-    TAG: ClassVar[str] = "turn"
-    seat: int
-    round: int
-
-    def __str__(self) -> str:
-        return f"Round {self.round}: {seat_name(self.seat)} to play"
-
-
-@dataclass(frozen=True)
-class RoundEnded(Event):
-    """A round ended; `next_seats` play the next one (all seats, or the tied leaders)."""
-
-    TAG: ClassVar[str] = "round_ended"
-    round: int
-    next_seats: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"Round {self.round} ended"
-
-
-@dataclass(frozen=True)
-class TieBreak(Event):
-    TAG: ClassVar[str] = "tie_break"
-    seats: tuple[int, ...]
-    score: int
-
-    def __str__(self) -> str:
-        names = " and ".join(seat_name(s) for s in self.seats)
-        return f"{names} are tied on {self.score}: they play one more round"
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    TAG: ClassVar[str] = "over"
-    termination: Termination
-
-    def __str__(self) -> str:
-        return f"game over: {self.termination.text}"
 
 
 # Actions are immutable: the ones a turn lists by the hundred are built once here.
@@ -493,166 +135,8 @@ _REDRAWS = tuple((Redraw(seat, False), Redraw(seat, True)) for seat in range(SEA
 _TO_ACT = tuple(frozenset({seat}) for seat in range(SEATS))
 
 
-# -- Kombos ---------------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class Kombo:
-    creature: int                     # what the Kombo counts as (never the Chameleon)
-    squares: tuple[int, ...]          # ascending
-    points: int
-
-
-# Bit masks over the 25 squares, for the connected-group search (it runs on every board change)
-# and the bots' model of the board.
-_ALL = (1 << SQUARES) - 1
-SPACES_MASK = _ALL & ~(1 << CENTRE)
-_NOT_LEFT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != 0)
-_NOT_RIGHT = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
-
-
-def grow(mask: int) -> int:
-    """`mask` and every tile space sharing a side with it."""
-    return (mask | (mask << SIZE) | (mask >> SIZE) | ((mask & _NOT_RIGHT) << 1)
-            | ((mask & _NOT_LEFT) >> 1)) & SPACES_MASK
-
-
-def _beside(mask: int) -> int:
-    """The tile spaces sharing a side with some square of `mask` (`mask` itself not included unless
-    two of its squares touch)."""
-    return ((mask << SIZE) | (mask >> SIZE) | ((mask & _NOT_RIGHT) << 1)
-            | ((mask & _NOT_LEFT) >> 1)) & SPACES_MASK
-
-
-def component(seed: int, members: int) -> int:
-    """The squares of `members` connected to the `seed` bits through shared sides."""
-    comp = seed
-    while True:
-        more = grow(comp) & members
-        if more == comp:
-            return comp
-        comp = more
-
-
-BESIDE_CENTRE_MASK = sum(1 << sq for sq in BESIDE_CENTRE)
-CORNERS_MASK = sum(1 << sq for sq in CORNERS)
-
-
-# The squares of a mask by table lookup, 13 bits at a time (the move lists convert masks every step).
-_HALF = 13
-_LOW_SQUARES = tuple(tuple(sq for sq in range(_HALF) if m >> sq & 1) for m in range(1 << _HALF))
-_HIGH_SQUARES = tuple(tuple(sq + _HALF for sq in low) for low in _LOW_SQUARES)
-
-
-# The creature of each tile as a one-bit mask: a hand's creatures are OR-ed together on every step.
-_CREATURE_BIT: tuple[int, ...] = tuple(1 << (tile // COPIES) for tile in range(TILES))
-
-
-def _squares_of(mask: int) -> tuple[int, ...]:
-    return _LOW_SQUARES[mask & ((1 << _HALF) - 1)] + _HIGH_SQUARES[mask >> _HALF]
-
-
-def kombo_options(faces: Sequence[int]) -> list[Kombo]:
-    """Every Kombo a player may score: per creature, each connected group of face-up tiles of that
-    creature and Chameleons at its largest legal size; where Chameleons must be left out, every
-    largest choice (DECISIONS.md). `faces[sq]` is the creature of a face-up tile, -1 elsewhere."""
-    masks = [0] * len(CREATURES)
-    for sq in SPACES:
-        creature = faces[sq]
-        if creature >= 0:
-            masks[creature] |= 1 << sq
-    found: list[Kombo] = []
-    for creature in range(CHAMELEON):
-        found.extend(creature_kombos(creature, masks[creature], masks[CHAMELEON]))
-    return found
-
-
-def creature_kombos(creature: int, reals: int, chams: int) -> tuple[Kombo, ...]:
-    """The Kombos counting as `creature`, from the masks of its face-up tiles and of the face-up
-    Chameleons, ordered by their squares."""
-    members = reals | chams
-    if not reals or members.bit_count() < TABLE.kombo_min:
-        return ()
-    # Most boards hold no two touching tiles of a kind: one test for them all, before any search.
-    if not _beside(reals) & members:
-        return ()
-    found: list[Kombo] = []
-    left = reals
-    while left:
-        group = component(left & -left, members)
-        left &= ~group
-        if group.bit_count() < TABLE.kombo_min:
-            continue
-        for squares in _largest_kombos(group & reals, group & chams):
-            found.append(Kombo(creature, squares, len(squares) * SCORES[creature]))
-    found.sort(key=lambda k: k.squares)
-    return tuple(found)
-
-
-def _largest_kombos(reals: int, chams: int) -> list[tuple[int, ...]]:
-    """The largest legal Kombos in one connected group of real tiles and Chameleons."""
-    real_count = reals.bit_count()
-    if chams.bit_count() <= real_count:
-        return [_squares_of(reals | chams)]
-    # Too many Chameleons: try every subset of them small enough (at most 6 exist, so at most 64
-    # subsets, walked as sub-masks) and keep each connected part that holds a real tile and is a
-    # legal Kombo.
-    legal: set[int] = set()
-    chosen = chams
-    while True:
-        if chosen.bit_count() <= real_count:
-            members = reals | chosen
-            left = reals
-            while left:
-                part = component(left & -left, members)
-                left &= ~part
-                real = (part & reals).bit_count()
-                size = part.bit_count()
-                if size - real <= real and size >= TABLE.kombo_min:
-                    legal.add(part)
-        if not chosen:
-            break
-        chosen = (chosen - 1) & chams
-    if not legal:
-        return []
-    best = max(part.bit_count() for part in legal)
-    return sorted(_squares_of(part) for part in legal if part.bit_count() == best)
-
-
-# -- state and view -------------------------------------------------------------------------------
-
-
-REDRAW, PLAY, OVER = "redraw", "play", "over"
-KICK, SWAMP, REVIVE = "kick", "swamp", "revive"
-_CHOICE_OF: Mapping[int, str] = MappingProxyType({KANGAROO: KICK, ALLIGATOR: SWAMP, VULTURE: REVIVE})
-
-
-class PendingView(TypedDict):
-    ability: str                      # "kick", "swamp" or "revive"
-    square: int                       # where the tile whose ability it is stands
-
-
-class KomboView(TypedDict):
-    """What view() returns. A seat sees its own hand; everything face down is "?" or a count."""
-
-    phase: str                        # "redraw", "play" or "over"
-    players: int
-    target: int
-    round: int
-    turn: int                         # seat to act; -1 when over
-    in_round: list[int]               # seats playing this round (all, or tied leaders)
-    scores: list[int]
-    board: list[str | None]           # 25: None empty (and the centre), "?" face down, or a creature
-    hand: list[str]                   # the viewer's own tiles by creature order ([] for a spectator)
-    hand_counts: list[int]
-    draw_count: int
-    discard_count: int
-    played: int                       # tiles played this turn
-    scored: bool                      # a Kombo was scored this turn
-    pending: PendingView | None       # an ability waiting for its choice
-    kombos: list[list[Any]]           # [creature, [squares], points] for each Kombo on offer now
-    redraw_done: list[bool]           # per seat: decided on the starting hand
-    last: list[Any] | None            # the last action's wire form
+# -- state ---------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -693,6 +177,8 @@ class KomboState:
     # actions are immutable and keyed by value).
     score_cache: dict[tuple[int, tuple[int, ...]], Score] = field(
         default_factory=dict, compare=False, repr=False)
+    # The last action and its wire form as views hold it: every view of a step reads it.
+    last_wire: tuple[Action | None, Any] = field(default=(None, None), compare=False, repr=False)
 
     def copy(self) -> KomboState:
         return KomboState(
@@ -743,7 +229,7 @@ class KomboState:
             parts, dirty = self.kombo_parts, self.kombo_dirty
             if dirty:
                 masks = self.faces_up
-                for creature in _LOW_SQUARES[dirty]:      # the dirty creatures
+                for creature in LOW_SQUARES[dirty]:      # the dirty creatures
                     parts[creature] = creature_kombos(creature, masks[creature], masks[CHAMELEON])
                 self.kombo_dirty = 0
             self.kombo_cache = [k for part in parts if part for k in part]
@@ -784,11 +270,10 @@ class KomboKlashEngine(Engine[KomboState]):
     title: ClassVar[str] = "Kombo Klash!"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = SEATS
-    actions: ClassVar[WireCodec] = WireCodec([Redraw, Place, Kick, Swamp, Revive, Score, EndTurn])
-    events: ClassVar[WireCodec] = WireCodec([
-        CornersDealt, Drew, HandDiscarded, Kept, Placed, Howled, Hypnotised, Kicked, Swamped, Revived,
-        Scored, BoardCleared, Reshuffled, TurnBegan, RoundEnded, TieBreak, GameOver])
+    actions: ClassVar[WireCodec] = WireCodec(ACTIONS)
+    events: ClassVar[WireCodec] = WireCodec(EVENTS)
     configs: ClassVar[WireCodec] = WireCodec([KomboKlashConfig])
+    views: ClassVar[ViewCodec[KomboView]] = ViewCodec(KomboView)
     game_type: ClassVar[GameType] = GameType(hidden_information=True)
 
     # -- setup --
@@ -836,16 +321,16 @@ class KomboKlashEngine(Engine[KomboState]):
         if hand:
             occ, upm = state.occ, state.upm
             beside_tiles = grow(occ) & ~occ
-            spaces = _squares_of((beside_tiles | BESIDE_CENTRE_MASK) & ~occ & SPACES_MASK)
+            spaces = squares_of((beside_tiles | BESIDE_CENTRE_MASK) & ~occ & SPACES_MASK)
             places = _PLACES[seat]
             kinds = 0                         # the creatures in hand, as a bit mask
             for tile in hand:
-                kinds |= _CREATURE_BIT[tile]
-            for creature in _LOW_SQUARES[kinds]:      # its set bits, ascending
+                kinds |= CREATURE_BIT[tile]
+            for creature in LOW_SQUARES[kinds]:      # its set bits, ascending
                 row = places[creature]
                 if creature == SNAKE:
                     out += [row[sq][0] for sq in spaces]
-                    out += [row[sq][1] for sq in _squares_of(upm & ~state.faces_up[SNAKE])]
+                    out += [row[sq][1] for sq in squares_of(upm & ~state.faces_up[SNAKE])]
                 elif (creature == CHAMELEON or (creature == ALLIGATOR and not upm)
                       or (creature == VULTURE and not occ & ~upm)):
                     out += [row[sq][0] for sq in spaces]
@@ -975,7 +460,7 @@ class KomboKlashEngine(Engine[KomboState]):
                 events.append(HandDiscarded(seat, count))
                 events.extend(self._draw(state, seat, count, "scatter"))
             elif creature in (KANGAROO, ALLIGATOR, VULTURE):
-                state.pending = _CHOICE_OF[creature]
+                state.pending = CHOICE_OF[creature]
                 state.pending_square = sq
                 return events
         events.extend(self._after_tile(state))
@@ -1048,7 +533,7 @@ class KomboKlashEngine(Engine[KomboState]):
         all_up = state.upm == SPACES_MASK
         # all face up (rare): everything but the corners goes; else every face-down tile
         gone = (tuple(sq for sq in SPACES if sq not in CORNERS) if all_up
-                else _squares_of(SPACES_MASK & ~state.upm))
+                else squares_of(SPACES_MASK & ~state.upm))
         for sq in gone:
             state.discard.append(state.lift(sq))
         return [BoardCleared(gone, all_up)]
@@ -1125,8 +610,18 @@ class KomboKlashEngine(Engine[KomboState]):
     # -- secrecy --
 
     def redact(self, event: Event, seat: int | None) -> Event | None:
-        if isinstance(event, Drew) and event.seat != seat and event.tiles:
-            return Drew(event.seat, event.count, (), event.reason)
+        """A draw's tiles only to the seat that drew them; to that seat, what changes its own hand says
+        so (a view holds its viewer's hand, not its viewer's seat)."""
+        if isinstance(event, Drew):
+            return Drew(event.seat, event.count, (), event.reason) if event.seat != seat and event.tiles else event
+        if seat is None or getattr(event, "seat", None) != seat:
+            return event
+        if isinstance(event, Placed):
+            return Placed(seat, event.creature, event.square, event.trigger, yours=True)
+        if isinstance(event, Hypnotised):
+            return Hypnotised(seat, event.square, event.creature, yours=True)
+        if isinstance(event, HandDiscarded):
+            return HandDiscarded(seat, event.count, yours=True)
         return event
 
     def resample_hidden(self, state: KomboState, seat: int | None, rng: Any) -> KomboState:
@@ -1150,35 +645,24 @@ class KomboKlashEngine(Engine[KomboState]):
     # -- views --
 
     def view(self, state: KomboState, seat: int | None) -> KomboView:
-        board: list[str | None] = [
-            None if t < 0 else CREATURES[creature_of(t)] if state.up[sq] else "?"
-            for sq, t in enumerate(state.board)]
-        hand = sorted(state.hands[seat]) if seat is not None else []
-        pending: PendingView | None = (
-            {"ability": state.pending, "square": state.pending_square} if state.pending else None)
-        kombos = ([] if state.phase != PLAY else
-                  [[CREATURES[k.creature], list(k.squares), k.points] for k in state.kombos()])
-        view: KomboView = {
-            "phase": state.phase,
-            "players": state.players,
-            "target": state.target,
-            "round": state.round,
-            "turn": state.turn,
-            "in_round": list(state.in_round),
-            "scores": list(state.scores),
-            "board": board,
-            "hand": list(_names(hand)),
-            "hand_counts": [len(h) for h in state.hands],
-            "draw_count": len(state.draw),
-            "discard_count": len(state.discard),
-            "played": state.played,
-            "scored": state.scored,
-            "pending": pending,
-            "kombos": kombos,
-            "redraw_done": list(state.redraw_done),
-            "last": None if state.last is None else self.actions.encode(state.last),
-        }
-        return view
+        board = tuple(None if t < 0 else _TILE_NAMES[t] if up else "?" for t, up in zip(state.board, state.up))
+        last = state.last
+        if state.last_wire[0] is not last:
+            state.last_wire = (last, None if last is None else frozen(self.actions.encode(last)))
+        hand = _names(sorted(state.hands[seat])) if seat is not None else ()
+        kombos = (() if state.phase != PLAY else
+                  tuple((CREATURES[k.creature], k.squares, k.points) for k in state.kombos()))
+        return KomboView(
+            phase=state.phase, players=state.players, target=state.target, round=state.round,
+            turn=state.turn, in_round=tuple(state.in_round), scores=tuple(state.scores), board=board,
+            hand=hand, hand_counts=tuple(len(h) for h in state.hands), draw_count=len(state.draw),
+            discard_count=len(state.discard), played=state.played, scored=state.scored,
+            pending=PendingView(state.pending, state.pending_square) if state.pending else None,
+            kombos=kombos, redraw_done=tuple(state.redraw_done),
+            last=state.last_wire[1])
+
+    def fold(self, view: KomboView, event: Event) -> KomboView:
+        return fold(view, event)
 
     def clone(self, state: KomboState) -> KomboState:
         return state.copy()
@@ -1231,5 +715,8 @@ class KomboKlashEngine(Engine[KomboState]):
             assert top >= state.target and state.scores.count(top) == 1
 
 
+_TILE_NAMES: tuple[str, ...] = tuple(CREATURES[creature_of(t)] for t in range(TILES))
+
+
 def _names(tiles: Iterable[int]) -> tuple[str, ...]:
-    return tuple(CREATURES[creature_of(t)] for t in tiles)
+    return tuple(_TILE_NAMES[t] for t in tiles)

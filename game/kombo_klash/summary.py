@@ -1,10 +1,9 @@
 """Kombo Klash!'s line for the results screen, from the spectator's view (no pygame)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from .view import KomboView
 
 
-def result_line(view: Mapping[str, Any], seat: int) -> str:
-    score = int(view["scores"][seat])
-    return f"{score} point{'s' if score != 1 else ''} (target {view['target']})"
+def result_line(view: KomboView, seat: int) -> str:
+    score = view.scores[seat]
+    return f"{score} point{'s' if score != 1 else ''} (target {view.target})"

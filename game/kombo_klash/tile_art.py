@@ -29,14 +29,13 @@ import pygame
 from game.ui.toolkit import theme
 from game.ui.toolkit.text import fit
 
+from .tables import CREATURES, TABLE
+
 log = logging.getLogger(__name__)
 
-CREATURES: tuple[str, ...] = ("Wolf", "Alligator", "Gorilla", "Kangaroo", "Snake", "Vulture", "Raven",
-                              "Chameleon")
-SCORES: dict[str, int | None] = {"Wolf": 1, "Alligator": 2, "Gorilla": 3, "Kangaroo": 4, "Snake": 5,
-                                 "Vulture": 6, "Raven": 7, "Chameleon": None}
-ABILITY_NAMES: dict[str, str] = {"Wolf": "Howl", "Alligator": "Swamp", "Gorilla": "Scatter", "Kangaroo": "Kick",
-                                 "Snake": "Hypnotise", "Vulture": "Revive", "Raven": "Call", "Chameleon": "Mimic"}
+# By name, from the game's table: the Chameleon has no score of its own (its badge shows "≈").
+SCORES: dict[str, int | None] = {c.name: c.score if c.name != "Chameleon" else None for c in TABLE.creatures}
+ABILITY_NAMES: dict[str, str] = {c.name: c.ability for c in TABLE.creatures}
 # The score badge's outline. The sides grow with the score from the triangle (2) to the hexagon (6),
 # so the shape hints at the number even before it is read.
 BADGE_SHAPES: dict[str, str] = {"Wolf": "circle", "Alligator": "triangle", "Gorilla": "square",

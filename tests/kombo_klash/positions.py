@@ -11,17 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from game.core.rng import Rng
-from game.kombo_klash.rules import (
-    CENTRE,
-    COPIES,
-    CREATURE_INDEX,
-    CREATURES,
-    EMPTY,
-    PLAY,
-    SQUARES,
-    KomboKlashEngine,
-    KomboState,
-)
+from game.kombo_klash.rules import KomboKlashEngine, KomboState
+from game.kombo_klash.tables import CENTRE, COPIES, CREATURE_INDEX, CREATURES, EMPTY, PLAY, SQUARES
 
 ENGINE = KomboKlashEngine()
 

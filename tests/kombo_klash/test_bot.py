@@ -9,21 +9,11 @@ import pytest
 
 from game.core.engine import Action
 from game.core.rng import Rng
+from game.kombo_klash.actions import Place, Swamp
 from game.kombo_klash.bot import LEVELS, GreedyBot, PlannerBot, make_bot
-from game.kombo_klash.rules import (
-    COPIES,
-    CREATURE_INDEX,
-    EMPTY,
-    PLAY,
-    SQUARES,
-    KomboKlashConfig,
-    KomboKlashEngine,
-    KomboState,
-    Place,
-    Scored,
-    Swamp,
-    Swamped,
-)
+from game.kombo_klash.events import Scored, Swamped
+from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine, KomboState
+from game.kombo_klash.tables import COPIES, CREATURE_INDEX, EMPTY, PLAY, SQUARES
 
 ENGINE = KomboKlashEngine()
 QUICK = 50

@@ -14,22 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import IllegalActionError
-from game.kombo_klash.rules import (
-    CENTRE,
-    CHAMELEON,
-    CREATURE_INDEX,
-    CREATURES,
-    SCORES,
-    SPACES,
-    EndTurn,
-    Kick,
-    Kombo,
-    Place,
-    Revive,
-    Score,
-    Swamp,
-    kombo_options,
-)
+from game.kombo_klash.actions import EndTurn, Kick, Place, Revive, Score, Swamp
+from game.kombo_klash.kombos import Kombo, kombo_options
+from game.kombo_klash.tables import CENTRE, CHAMELEON, CREATURE_INDEX, CREATURES, SCORES, SPACES
 
 from .positions import ENGINE, position, sq, sqs
 

@@ -15,7 +15,9 @@ import pytest
 
 from game.core import Termination
 from game.core.playout import random_playouts
-from game.kombo_klash.rules import TABLE, KomboKlashConfig, KomboKlashEngine, RoundEnded, Scored, TieBreak
+from game.kombo_klash.events import RoundEnded, Scored, TieBreak
+from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine
+from game.kombo_klash.tables import TABLE
 
 ENGINE = KomboKlashEngine()
 COMBOS = [(p, t) for p in (2, 3, 4) for t in TABLE.targets.values()]

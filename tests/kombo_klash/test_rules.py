@@ -8,35 +8,27 @@ import pytest
 
 from game.core import ConfigError, IllegalActionError, Termination, WireFormatError
 from game.games import game_by_key
-from game.kombo_klash.rules import (
-    CORNERS,
-    SCORES,
-    TABLE,
+from game.kombo_klash.actions import EndTurn, Kick, Place, Redraw, Revive, Score, Swamp
+from game.kombo_klash.events import (
     BoardCleared,
     Drew,
-    EndTurn,
     GameOver,
     HandDiscarded,
     Howled,
     Hypnotised,
     Kept,
-    Kick,
     Kicked,
-    KomboKlashConfig,
-    Place,
-    Redraw,
+    Placed,
     Reshuffled,
-    Revive,
     Revived,
     RoundEnded,
-    Score,
     Scored,
-    Swamp,
     Swamped,
     TieBreak,
     TurnBegan,
-    creature_of,
 )
+from game.kombo_klash.rules import KomboKlashConfig
+from game.kombo_klash.tables import CORNERS, SCORES, TABLE, creature_of
 
 from .positions import ENGINE, board_of, hand_of, position, sq, sqs
 
@@ -188,6 +180,21 @@ def test_the_refill_names_the_tiles_only_to_their_owner():
     assert ENGINE.redact(drew, 0) == drew
     assert ENGINE.redact(drew, 1) == Drew(0, 1, (), "refill")
     assert ENGINE.redact(drew, None) == Drew(0, 1, (), "refill")
+
+
+def test_what_changes_a_hand_says_so_to_that_hands_seat_only_and_its_view_folds_forward():
+    state = base()
+    before = {seat: ENGINE.view(state, seat) for seat in (None, 0, 1)}
+    placed = play(state, Place(0, "Wolf", sq("c1"), False))[0]
+    assert not placed.yours and ENGINE.redact(placed, 0) == Placed(0, "Wolf", sq("c1"), False, yours=True)
+    assert ENGINE.redact(placed, 1) == placed == ENGINE.redact(placed, None)
+    for seat, view in before.items():
+        after = ENGINE.fold(view, ENGINE.redact(placed, seat))
+        assert after == ENGINE.view(state, seat)
+    assert len(before[0].hand) - 1 == len(ENGINE.view(state, 0).hand) and before[1].hand == ENGINE.view(state, 1).hand
+    discarded = HandDiscarded(0, 4)
+    assert ENGINE.redact(discarded, 0).yours and not ENGINE.redact(discarded, 1).yours
+    assert ENGINE.redact(Hypnotised(1, 3, "Raven"), 1) == Hypnotised(1, 3, "Raven", yours=True)
 
 
 # -- abilities ----------------------------------------------------------------------------------------
@@ -549,7 +556,7 @@ def assert_scoring_example(board, squares, points):
     state = position(board, [["Wolf"], ["Wolf"]], scores=[5, 0])
     offers = [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, Score)]
     if squares is None:
-        assert offers == [] and ENGINE.view(state, 0)["kombos"] == []
+        assert offers == [] and ENGINE.view(state, 0).kombos == ()
         return
     assert offers == [Score(0, sqs(*squares))]
     before = board_of(state)

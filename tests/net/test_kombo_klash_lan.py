@@ -23,16 +23,9 @@ from fake_engine import counter_tokens
 from lan_helpers import loopback, play_with_two_bot_peers  # noqa: F401  (loopback: a fixture)
 
 from game.games import game_by_key
-from game.kombo_klash.rules import (
-    COPIES,
-    CREATURE_INDEX,
-    SPACES,
-    KomboKlashConfig,
-    KomboKlashEngine,
-    KomboState,
-    Place,
-    Revive,
-)
+from game.kombo_klash.actions import Place, Revive
+from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine, KomboState
+from game.kombo_klash.tables import COPIES, CREATURE_INDEX, SPACES
 from net import messages as m
 from net.host_core import HostCore, HostSeat
 from net.protocol import PROTOCOL_VERSION, encode_frame

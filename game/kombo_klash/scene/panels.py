@@ -1,6 +1,7 @@
 """Kombo Klash! side panels: the seat cards (left) and the right column (what to do now with its
 buttons, the acting device's keys, the move log). Each is described by a frozen dataclass and
-rendered to a surface only when that description changes (equal descriptions, equal pictures)."""
+rendered to a surface only when that description changes (equal descriptions, equal pictures). No
+button is drawn lit: the player's focus frame (drawn by the game screen) shows where Select acts."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache, text_fitting
 
-from .board_draw import KOMBO, SpriteBank, panel
+from .art import KOMBO, SpriteBank, panel
 from .layout import Layout
 
 
@@ -80,7 +81,7 @@ def draw_card(surf: pygame.Surface, text: TextCache, bank: SpriteBank, line: Sea
 class Button:
     label: str
     enabled: bool = True
-    kind: str = "normal"          # "normal", "primary" (the answer most wanted), "kombo", "quiet"
+    kind: str = "normal"          # "normal", "kombo" (scores one), "quiet"
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,6 @@ class PromptBox:
     title: str
     detail: tuple[str, ...]
     buttons: tuple[Button, ...]
-    focus: int                    # the keyboard's button, -1 for none
-    hover: int                    # the mouse's button, -1 for none
     urgent: bool                  # a question waits for an answer: the box glows
 
 
@@ -115,7 +114,7 @@ def draw_prompt(surf: pygame.Surface, layout: Layout, text: TextCache, p: Prompt
     origin = layout.prompt_rect.topleft
     for i, button in enumerate(p.buttons[:layout.MAX_BUTTONS]):
         rect = layout.button_rect(i).move(-origin[0], -origin[1])
-        _button(surf, text, rect, button, i == p.focus, i == p.hover)
+        _button(surf, text, rect, button)
 
 
 def draw_hints(surf: pygame.Surface, text: TextCache, seat: int, title: str,
@@ -151,27 +150,16 @@ def draw_log(surf: pygame.Surface, text: TextCache, lines: tuple[tuple[str, int]
         y += 20
 
 
-def _button(surf: pygame.Surface, text: TextCache, rect: pygame.Rect, button: Button, focus: bool,
-            hover: bool) -> None:
+def _button(surf: pygame.Surface, text: TextCache, rect: pygame.Rect, button: Button) -> None:
     if not button.enabled:
         pygame.draw.rect(surf, (44, 41, 66), rect, border_radius=12)
         lab = text_fitting(text, button.label, 26, rect.w - 20, (110, 104, 132), True)
-    elif button.kind == "primary" or button.kind == "kombo":
-        fill = KOMBO if button.kind == "kombo" else theme.PANEL_HI
-        pygame.draw.rect(surf, fill, rect, border_radius=12)
-        if button.kind != "kombo":
-            pygame.draw.rect(surf, theme.TEXT, rect, 2, border_radius=12)
-        lab = text_fitting(text, button.label, 26, rect.w - 20, theme.BG if button.kind == "kombo" else theme.TEXT, True)
+    elif button.kind == "kombo":
+        # gold as the board's Kombo outlines: what the button scores, not where the focus is
+        pygame.draw.rect(surf, KOMBO, rect, border_radius=12)
+        lab = text_fitting(text, button.label, 26, rect.w - 20, theme.BG, True)
     else:
         pygame.draw.rect(surf, theme.PANEL_HI if button.kind != "quiet" else (50, 46, 76), rect, border_radius=12)
         pygame.draw.rect(surf, theme.TEXT_DIM, rect, 2, border_radius=12)
         lab = text_fitting(text, button.label, 26, rect.w - 20, theme.TEXT, True)
     surf.blit(lab, lab.get_rect(center=rect.center))
-    if hover and button.enabled:
-        pygame.draw.rect(surf, theme.ACCENT, rect.inflate(4, 4), 3, border_radius=14)
-    if focus:
-        # the keyboard's focus: a bright double frame and a pointer at the left
-        pygame.draw.rect(surf, (10, 10, 18), rect.inflate(10, 10), 6, border_radius=16)
-        pygame.draw.rect(surf, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=15)
-        cy = rect.centery
-        pygame.draw.polygon(surf, theme.ACCENT, [(rect.x + 8, cy - 8), (rect.x + 16, cy), (rect.x + 8, cy + 8)])

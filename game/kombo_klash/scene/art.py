@@ -1,28 +1,29 @@
 """Kombo Klash! board art: the static background (board, score track with its numbers, the piles'
 places, the creature legend), the marks drawn over squares (legal spaces, hypnotise targets, Kombo
-outlines, the keyboard cursor), the track's counters, and a bank of cached sprites. Everything is
-made once and blitted per frame (the 2 ms budget).
+outlines), the track's counters, and a bank of cached sprites. Everything is made once and blitted
+per frame (the 2 ms budget).
 
 The marks differ by shape as well as colour: an empty space a tile may go to is a dashed frame with a
 dot, a tile a Snake may hypnotise has a ring with the spiral, a Kick/Swamp/Revive target a thick ring,
-a Kombo a gold outline round its tiles with its points on a tag, the keyboard cursor corner brackets.
+a Kombo a gold outline round its tiles with its points on a tag. Each player's focus is drawn over
+them by the game screen (game.ui.play.focus), in the one style every game shares.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 import pygame
 
+from game.kombo_klash.tables import CENTRE, CREATURES, SIZE, TABLE
+from game.kombo_klash.tile_art import TileArt, ability_symbol
 from game.ui.toolkit import theme
+from game.ui.toolkit.effects import SpriteKey
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache, fit
 
-from .effects import SpriteKey
-from .layout import CENTRE, SIZE, Layout, Track
-from .rules import CREATURES, TABLE
-from .tile_art import TileArt, ability_symbol
+from .layout import Layout, Track
 
 BOARD_FRAME = (46, 40, 72)
 CELL = (64, 58, 96)
@@ -50,7 +51,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = 
 
 class SpriteBank:
     """Faces and backs at any size (from TileArt, one per size in use), squeezed flip frames, and
-    labels; all cached. Implements effects.Sprites."""
+    labels; all cached. Implements game.ui.toolkit.effects.Sprites."""
 
     def __init__(self, text: TextCache, fonts: theme.Fonts) -> None:
         self.text = text
@@ -74,8 +75,10 @@ class SpriteBank:
         return self.art(size).ghost(creature)
 
     def sprite(self, key: SpriteKey, size: int) -> pygame.Surface:
-        """For the animations: a tile at any size in between (a flight shrinking towards a seat's
-        card) is the nearest drawn size scaled, cached; only the sizes the screen uses are drawn."""
+        """For the animations: ("face", creature), ("back",) or ("text", "+12", seat). A tile at any
+        size in between (a flight shrinking towards a seat's card) is the nearest drawn size scaled,
+        cached; only the sizes the screen uses are drawn."""
+        assert isinstance(key, tuple)
         kind = key[0]
         if kind in ("face", "back"):
             if size in self._arts:
@@ -102,10 +105,9 @@ class SpriteBank:
             surf = self._cache[cache_key] = pygame.transform.smoothscale(base, (max(1, width), base.get_height()))
         return surf
 
-    def cached(self, key: tuple[object, ...], make: object) -> pygame.Surface:
+    def cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._cache.get(key)
         if surf is None:
-            assert callable(make)
             surf = self._cache[key] = make()
         return surf
 
@@ -292,19 +294,6 @@ def picked_mark(size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     pygame.draw.circle(surf, OUTLINE, (cx, cy), 13)
     pygame.draw.circle(surf, colour, (cx, cy), 11)
     pygame.draw.lines(surf, OUTLINE, False, [(cx - 6, cy), (cx - 2, cy + 5), (cx + 6, cy - 5)], 4)
-    return fit(surf)
-
-
-def cursor_frame(size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """Corner brackets: the keyboard's cursor, framing a square or a tile without hiding it."""
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    arm, w = size // 4, 6
-    dark = (10, 10, 18, 220)
-    for shade_, inset, width in ((dark, 0, w + 4), ((*colour, 255), 2, w)):
-        a, b = inset, size - inset - 1
-        for (x, y), (dx, dy) in (((a, a), (1, 1)), ((b, a), (-1, 1)), ((a, b), (1, -1)), ((b, b), (-1, -1))):
-            pygame.draw.line(surf, shade_, (x, y), (x + dx * arm, y), width)
-            pygame.draw.line(surf, shade_, (x, y), (x, y + dy * arm), width)
     return fit(surf)
 
 

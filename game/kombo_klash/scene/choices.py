@@ -4,22 +4,13 @@ Revive choices, and the words each prompt uses. Pure: no pygame, so tests read i
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import (
-    CREATURE_INDEX,
-    CREATURES,
-    TABLE,
-    EndTurn,
-    Kick,
-    Place,
-    Redraw,
-    Revive,
-    Score,
-    Swamp,
-)
+from game.kombo_klash.actions import EndTurn, Kick, Place, Redraw, Revive, Score, Swamp
+from game.kombo_klash.tables import ABILITIES, CREATURE_INDEX, TABLE
+from game.kombo_klash.view import Offer
 
 
 @dataclass(frozen=True)
@@ -47,9 +38,9 @@ class Choices:
     revive: list[int] = field(default_factory=list)                 # face-down tiles one may revive
 
     @classmethod
-    def of(cls, seat: int, legal: Sequence[Any], kombo_points: Mapping[tuple[int, ...], tuple[str, int]]
-           ) -> Choices:
-        """`kombo_points`: the view's Kombos by squares -> (creature, points), to name each Score."""
+    def of(cls, seat: int, legal: Sequence[Any], offers: Sequence[Offer]) -> Choices:
+        """`offers`: the view's Kombos, to name each Score by its creature and points."""
+        named = {squares: (creature, points) for creature, squares, points in offers}
         out = cls(seat)
         swamp: set[int] = set()
         for action in legal:
@@ -57,7 +48,7 @@ class Choices:
                 squares = out.places.setdefault(action.creature, {})
                 squares[action.square] = (*squares.get(action.square, ()), action.trigger)
             elif isinstance(action, Score):
-                creature, points = kombo_points.get(action.squares, ("", 0))
+                creature, points = named.get(action.squares, ("", 0))
                 out.kombos.append(KomboOption(creature, action.squares, points))
             elif isinstance(action, EndTurn):
                 out.end_turn = True
@@ -81,17 +72,12 @@ class Choices:
     def playable(self, creature: str) -> bool:
         return bool(self.places.get(creature))
 
-
-def kombo_table(view: Mapping[str, Any]) -> dict[tuple[int, ...], tuple[str, int]]:
-    return {tuple(squares): (str(creature), int(points)) for creature, squares, points in view.get("kombos", [])}
+    def kombos_on(self, square: int) -> list[KomboOption]:
+        return [k for k in self.kombos if square in k.squares]
 
 
 def ability(creature: str) -> str:
-    return TABLE.creatures[CREATURE_INDEX[creature]].ability
-
-
-def score_of(creature: str) -> int:
-    return TABLE.creatures[CREATURE_INDEX[creature]].score
+    return ABILITIES[CREATURE_INDEX[creature]]
 
 
 @dataclass(frozen=True)
@@ -128,7 +114,3 @@ def trigger_prompt(creature: str, hand_after: int) -> TriggerPrompt:
                              "Call: draw a tile", "No, just place it")
     return TriggerPrompt(f"Trigger {name}?", TABLE.creatures[CREATURE_INDEX[creature]].text,
                          f"{name}", "No, just place it")
-
-
-def creature_order(creature: str) -> int:
-    return CREATURES.index(creature)

@@ -1,8 +1,9 @@
 """Kombo Klash! screen geometry at the logical 1280×720: the board and the score track around it, the
-draw and discard piles, the hand row, the seat cards and the right-hand panel with its buttons.
+draw and discard piles, the hand row, the seat cards, the right-hand panel with its buttons, and the
+anchors every game screen asks for (messages, banners, the LAN overlay, the log).
 
-Pure arithmetic on pygame.Rect: every position the scene draws at or hit-tests against is here, so
-drawing, the mouse and the animations agree.
+Pure arithmetic on pygame.Rect: every position the scene draws at, focuses or animates to is here, so
+drawing, the focus, the mouse and the animations agree.
 """
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-SIZE = 5
-CENTRE = 12
+from game.kombo_klash.tables import CENTRE, SIZE
+
 Point = tuple[float, float]
 
 
@@ -116,13 +117,6 @@ class Layout:
         x = area.centerx - width // 2 + index * pitch
         return pygame.Rect(x, area.y + 4, self.hand_tile, self.hand_tile)
 
-    def hand_index_at(self, pos: tuple[int, int], count: int) -> int | None:
-        # the later tile is drawn on top where tiles overlap (a crowded hand): test it first
-        for index in reversed(range(count)):
-            if self.hand_slot(index, count).collidepoint(pos):
-                return index
-        return None
-
     # -- the left column ------------------------------------------------------------------------
     @property
     def title_pos(self) -> tuple[int, int]:
@@ -158,12 +152,6 @@ class Layout:
 
     MAX_BUTTONS = 5
 
-    def button_at(self, pos: tuple[int, int], count: int) -> int | None:
-        for index in range(count):
-            if self.button_rect(index).collidepoint(pos):
-                return index
-        return None
-
     @property
     def hint_rect(self) -> pygame.Rect:
         return pygame.Rect(self.right_x, 410, self.column_w, 136)
@@ -179,6 +167,19 @@ class Layout:
     @property
     def toast_centre(self) -> tuple[int, int]:
         return (self.board_rect.centerx, self.track_outer.bottom - 4)
+
+    # -- what every game screen asks of its layout ---------------------------------------------
+    @property
+    def message_anchor(self) -> tuple[int, int]:
+        return self.toast_centre
+
+    @property
+    def banner_anchor(self) -> tuple[int, int]:
+        return self.board_rect.center
+
+    @property
+    def status_rect(self) -> pygame.Rect:
+        return self.board_rect
 
 
 @dataclass(frozen=True)
