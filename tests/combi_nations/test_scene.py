@@ -17,6 +17,7 @@ from game.combi_nations.events import ArrowMoved
 from game.combi_nations.rules import Build, Move, Place
 from game.combi_nations.scene import CombiNationsScene
 from game.combi_nations.scene.controls import SCORES, TURN, hex_key, kind_key, sheet_key, space_key
+from game.combi_nations.tables import FACILITY_BY_KEY, LAND_TILES
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
@@ -340,6 +341,30 @@ def test_the_turn_and_scores_buttons_are_one_press_each():
     assert scene.sheet_open
     press(app, "kb1", "slap")            # the Action key closes it too; the tile is not turned
     assert not scene.sheet_open and scene.controls.turns_of(0) == 1
+
+
+def test_the_prompt_reads_out_the_facility_under_the_focus_or_the_pointer():
+    def facility_on(space: int) -> str | None:
+        tile = scene.view.ring[space]
+        return LAND_TILES[tile].facility if tile >= 0 else None
+
+    for seed in range(1, 40):
+        app, clock, match, scene = make([human("kb1"), BOT], seed=seed)
+        options = {o.space for o in scene.controls.options(0)}
+        focusable = [s for s in options if facility_on(s)]
+        elsewhere = [s for s in range(len(scene.view.ring)) if s not in options and facility_on(s)]
+        if focusable and elsewhere:
+            break
+    else:
+        pytest.skip("no seed with a facility among the first tiles and one further on")
+    walk_to(app, scene, 0, "kb1", space_key(focusable[0]))
+    facility = FACILITY_BY_KEY[facility_on(focusable[0]) or ""]
+    assert scene.panels.facility_info() == f"{facility.name}: {facility.rule}"
+    walk_to(app, scene, 0, "kb1", SCORES)
+    assert scene.panels.facility_info() == ""
+    hover(app, scene.layout.ring_tile_rect(elsewhere[0], len(scene.view.ring)).center)
+    assert focus_key(scene, 0) == SCORES           # not a tile Red may take: the focus stays
+    assert scene.panels.facility_info().startswith(FACILITY_BY_KEY[facility_on(elsewhere[0]) or ""].name)
 
 
 # -- the mouse ---------------------------------------------------------------------------------------

@@ -85,8 +85,11 @@ class Panels:
         seat = scene.focus_seat()
         key = scene.input.of(seat).key if seat is not None else None
         space, at = key_space(key), key_hex(key)
-        if space is None and scene.pointer is not None:
-            space = scene.layout.ring_space_at(scene.pointer, len(shown.ring))
+        pointer = scene.pointer
+        if space is None and at is None and pointer is not None:    # the mouse reads what it is over
+            space = scene.layout.ring_space_at(pointer, len(shown.ring))
+            if space is None and scene.layout.country_rect.collidepoint(pointer):
+                at = scene.country_view(scene.big_seat(shown), shown).hex_at(pointer)
         if space is not None and 0 <= space < len(shown.ring) and shown.ring[space] >= 0:
             content = LAND_TILES[shown.ring[space]].facility
         elif at is not None:
@@ -116,7 +119,7 @@ class Panels:
         k = scene.key_labels(device)
         move = scene.move_label(device)
         if phase == MOVE:
-            return title, ((move, "choose a tile"), (k["select"], "twice: take it"), (k["back"], "undo a press"),
+            return title, ((move, "choose a tile"), (k["select"], "twice: take it"), (k["back"], "cancel"),
                            ("Tab", "score sheet"))
         if phase == PLACE:
             return title, ((move, "move the tile"), (k["slap"], "turn it"), (k["select"], "twice: lay it"),
