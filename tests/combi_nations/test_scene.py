@@ -459,10 +459,10 @@ def test_the_mouse_opens_the_sheet_reads_it_by_hovering_and_a_click_beside_it_cl
 def test_the_move_log_says_each_move_in_the_games_own_words():
     app, clock, match, scene = make([human("kb1"), BOT], seed=2)
     option = scene.controls.options(0)[0]
-    tile = scene.view.ring[option.space]
+    tile, start = scene.view.ring[option.space], scene.view.arrows[0]
     take(app, "kb1")
     settle(app, clock, scene)
-    event = ArrowMoved(0, scene.view.arrows[0], option.space, 1, False, tile)
+    event = ArrowMoved(0, start, option.space, option.k, option.uturn, tile)
     line = match.info.narrate(event)
     assert line is not None and line.startswith("Red takes the 1st tile: a")
     assert (line, 0) in scene.moves.lines

@@ -25,7 +25,7 @@ from game.ui.toolkit import theme
 from game.ui.toolkit.effects import Chain
 from game.ui.toolkit.input import Press
 
-from ..country import country_from_view
+from ..country import Entries, country_from_view
 from ..scoring import ScoreSheet, score_all
 from ..view import BUILD, CombiView
 from .controls import CombiControls, sheet_key
@@ -113,7 +113,7 @@ class CombiNationsScene(GameScreen[CombiView]):
         return self._fit(("big", entries, building),
                          lambda: self.layout.big_view(build_area(hexes) if building else hexes))
 
-    def side_view(self, index: int, count: int, entries: tuple[tuple[int, int, str, int], ...]) -> HexView:
+    def side_view(self, index: int, count: int, entries: Entries) -> HexView:
         card = self.layout.side_card(index, count)
         return self._fit(("side", index, count, entries),
                          lambda: self.layout.side_view(card, [(q, r) for q, r, _c, _t in entries]))
