@@ -13,7 +13,6 @@ from .events import (
     BoardCleared,
     Drew,
     GameOver,
-    HandDiscarded,
     Howled,
     Hypnotised,
     Kept,
@@ -27,10 +26,11 @@ from .events import (
 )
 from .tables import CREATURE_INDEX, SNAKE, TABLE, square_name
 
-# What a drawing seat does, by the draw's reason (a deal and a redraw's draw say nothing of their own:
-# the deal is the setup, and the redraw's discard has its line).
+# What a drawing seat does, by the draw's reason (the deal is the setup: no line of its own). A
+# redraw's and a Scatter's discard have none either: their draw says it all.
 _DRAWS = {"refill": "{name} ends the turn and draws {tiles}", "empty_hand": "{name} has an empty hand: draws {tiles}",
-          "call": "{name}'s Raven calls: draws {tiles}", "scatter": "{name}'s Gorilla scatters: draws {tiles}"}
+          "call": "{name}'s Raven calls: draws {tiles}", "scatter": "{name}'s Gorilla scatters the hand: draws {tiles}",
+          "redraw": "{name} redraws the starting hand"}
 
 
 def tiles(count: int) -> str:
@@ -50,13 +50,10 @@ def narrate(event: Event) -> str | None:
         return words.format(name=name, tiles=tiles(event.count))
     if isinstance(event, Kept):
         return f"{seat_name(event.seat)} keeps the starting hand"
-    if isinstance(event, HandDiscarded):
-        # a redraw before the first turn, or a Gorilla's Scatter (whose draw has the line)
-        return None if event.count == 0 else f"{seat_name(event.seat)} discards {tiles(event.count)} face down"
     if isinstance(event, Howled):
         return f"{seat_name(event.seat)}'s Wolf howls: +{event.points}"
     if isinstance(event, Hypnotised):
-        return f"{seat_name(event.seat)}'s Snake takes the {event.creature} into the hand"
+        return f"{seat_name(event.seat)}'s Snake takes the {event.creature}"
     if isinstance(event, Kicked):
         what = event.creature or "a face-down tile"
         return f"{seat_name(event.seat)} kicks {what} {square_name(event.src)}→{square_name(event.dst)}"
@@ -68,12 +65,12 @@ def narrate(event: Event) -> str | None:
         return (f"{seat_name(event.seat)} scores {len(event.squares)} {event.creature}s "
                 f"({squares_text(event.squares)}): +{event.points}")
     if isinstance(event, BoardCleared):
-        return f"The board is full: {tiles(len(event.squares))} go to the discard pile"
+        return f"Board full: {tiles(len(event.squares))} are discarded"
     if isinstance(event, Reshuffled):
-        return f"The discard pile ({tiles(event.count)}) becomes the new draw pile"
+        return f"{event.count} discarded tiles become the draw pile"
     if isinstance(event, TieBreak):
         names = " and ".join(seat_name(s) for s in event.seats)
-        return f"{names} are tied on {event.score}: one more round"
+        return f"Tie on {event.score}: {names} play on"
     if isinstance(event, GameOver):
         return f"Game over: {event.termination.text}"
     return None      # the setup, a turn's and a round's start and end: the screen shows them

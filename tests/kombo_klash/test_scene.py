@@ -12,7 +12,7 @@ import pytest
 
 from game.games import game_by_key
 from game.kombo_klash.actions import EndTurn, Kick, Place, Redraw, Revive, Score, Swamp
-from game.kombo_klash.events import Drew, Placed
+from game.kombo_klash.events import Drew, HandDiscarded, Placed
 from game.kombo_klash.scene import KomboKlashScene
 from game.kombo_klash.scene.choices import Choices, KomboOption, trigger_prompt
 from game.kombo_klash.scene.controls import (
@@ -541,6 +541,10 @@ def test_the_move_log_says_each_move_in_the_games_own_words_and_never_names_a_dr
     line = narrate(Drew(0, 2, ("Raven", "Wolf"), "refill"))
     assert line == "Red ends the turn and draws 2 tiles"
     assert narrate(Drew(0, 5, ("Wolf",) * 5, "deal")) is None
+    # a redraw and a Scatter: one line each, from the draw (the discard before it says nothing more)
+    assert narrate(HandDiscarded(2, 5, yours=True)) is None
+    assert narrate(Drew(2, 5, (), "redraw")) == "Green redraws the starting hand"
+    assert narrate(Drew(1, 3, (), "scatter")) == "Blue's Gorilla scatters the hand: draws 3 tiles"
 
 
 # -- a whole game ------------------------------------------------------------------------------------

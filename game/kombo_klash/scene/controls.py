@@ -55,6 +55,7 @@ SWAMP_ONE: Key = ("button", "swamp one")
 STATUS: Key = ("button", "status")
 END: Key = ("button", "end")
 FIRST_SQUARE = 6                      # where a focus that has never been on the board starts there
+START_SQUARES = (6, 8, 16, 18)        # where each waiting seat's focus starts: apart, off the draw pile
 
 Act = Action | Callable[[], object] | None
 

@@ -29,7 +29,7 @@ from game.ui.toolkit.tween import Tween
 
 from .art import SpriteBank, make_background, make_legend
 from .board import BoardPainter
-from .controls import KomboControls
+from .controls import START_SQUARES, KomboControls, square_key
 from .layout import Layout, Track
 from .panels import PromptBox, SeatLine, draw_card, draw_hints, draw_log, draw_prompt
 from .presenters import KomboPresenters
@@ -58,6 +58,9 @@ class KomboKlashScene(GameScreen[KomboView]):
         self._palette = theme.palette()
         self._thinking = -1                          # the bot whose thinking dots breathe, -1 for none
         self._land_viewer()
+        for order, seat in enumerate(self.human_seats()):
+            if self.input.of(seat).key is None:      # out of turn: apart from the others' focus
+                self.input.put(seat, square_key(START_SQUARES[order % len(START_SQUARES)]))
 
     # -- reading the game ------------------------------------------------------------------------
     @property
