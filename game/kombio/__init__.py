@@ -1,11 +1,14 @@
 """KOMBIO: keep your hand of face-down cards low, remember what you saw, and slap matching cards onto
-the discard pile before anyone else (rules engine: rules.py; the slap race: slap_race.py)."""
+the discard pile before anyone else. The engine: rules.py on table.py, actions.py, events.py, state.py
+and view.py; the slap race: slap_race.py; the move log: narration.py; the screen: scene/."""
 from game.definition import GameDef
 
 from .bot import LEVELS, make_bot
-from .rules import KombioConfig, KombioEngine
+from .narration import narrate
+from .rules import KombioEngine
 from .rules_text import RULES
 from .summary import result_line
+from .table import KombioConfig
 
 GAME = GameDef.for_engine(
     KombioEngine,
@@ -17,4 +20,5 @@ GAME = GameDef.for_engine(
     scene="game.kombio.scene:KombioScene",
     result_line=result_line,
     action_name="Slap",
+    narrate=narrate,
 )

@@ -22,43 +22,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from game.core.bots import Decision, Timed
-from game.core.engine import Action, Event, View
+from game.core.engine import Action, Event
 from game.core.rng import Rng
 
-from .rules import (
-    BLIND_SWAP,
-    DOUBLE_LOOK_SWAP,
-    GIVE,
-    LOOK_OTHER,
-    LOOK_OWN,
-    LOOK_SWAP,
-    TABLE,
-    Call,
-    Discard,
-    Draw,
+from .actions import Call, Discard, Draw, Give, Look, Peek, Replace, Settle, Skip, Slap, Swap, Take
+from .events import (
     Drew,
     Gave,
-    Give,
-    Look,
     Looked,
-    Peek,
     Peeked,
     PenaltyDrawn,
-    Replace,
     Replaced,
     RoundEnded,
     RoundStarted,
-    Settle,
     Settled,
-    Skip,
-    Slap,
     Slapped,
-    Swap,
     Swapped,
-    Take,
     Took,
     TurnBegan,
 )
+from .table import BLIND_SWAP, DOUBLE_LOOK_SWAP, GIVE, LOOK_OTHER, LOOK_OWN, LOOK_SWAP, TABLE
+from .view import KombioView, PendingView
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -179,7 +163,7 @@ class MemoryBot:
 
     # -- deciding --
 
-    def choose(self, view: View, legal: list[Action]) -> Decision:
+    def choose(self, view: KombioView, legal: list[Action]) -> Decision:
         if not legal:
             return None
         seat = self.seat
@@ -193,10 +177,10 @@ class MemoryBot:
         first = duties[0]
         if isinstance(first, Look):
             return first
-        owed = [p for p in view["pending"] if p["seat"] == seat]
+        owed = [p for p in view.pending if p.seat == seat]
         if owed:
             return self._settle(view, owed[0], duties)
-        phase = view["phase"]
+        phase = view.phase
         if phase == "turn":
             return self._turn(view, duties)
         if phase == "drawn":
@@ -209,51 +193,51 @@ class MemoryBot:
         lo, hi = self.style.reaction
         return lo + (hi - lo) * self.rng.random()
 
-    def _sync(self, view: View) -> None:
+    def _sync(self, view: KombioView) -> None:
         """Drop what the table contradicts (a remembered slot that is now a gap); take what the memory
         aid shows, when the table has it on."""
         cards = self.memory.cards
-        hands: list[list[bool]] = view["hands"]
+        hands = view.hands
         for owner, slot in list(cards):
             if owner >= len(hands) or slot >= len(hands[owner]) or not hands[owner][slot]:
                 del cards[(owner, slot)]
-        for owner, row in enumerate(view["memory"] or ()):
+        for owner, row in enumerate(view.memory or ()):
             for slot, value in enumerate(row):
                 if value is not None:
                     cards[(owner, slot)] = value
-        if view["held"] is not None:
-            self.memory.held = view["held"]
+        if view.held is not None:
+            self.memory.held = view.held
 
     # -- estimates --
 
-    def _mean(self, view: View) -> float:
+    def _mean(self, view: KombioView) -> float:
         """What an unseen card is worth on average (the deck's mean value)."""
-        values = TABLE.decks[view["deck"]]
+        values = TABLE.decks[view.deck]
         return sum(values) / len(values)
 
-    def _own(self, view: View) -> list[int]:
-        return [i for i, held in enumerate(view["hands"][self.seat]) if held]
+    def _own(self, view: KombioView) -> list[int]:
+        return [i for i, held in enumerate(view.hands[self.seat]) if held]
 
-    def _total(self, view: View, owner: int) -> float:
+    def _total(self, view: KombioView, owner: int) -> float:
         mean = self._mean(view)
         cards = self.memory.cards
-        return sum(cards.get((owner, i), mean) for i, held in enumerate(view["hands"][owner]) if held)
+        return sum(cards.get((owner, i), mean) for i, held in enumerate(view.hands[owner]) if held)
 
-    def _highest_known(self, view: View) -> tuple[int, int] | None:
+    def _highest_known(self, view: KombioView) -> tuple[int, int] | None:
         """(value, slot) of its highest known card."""
         cards = self.memory.cards
         known = [(cards[(self.seat, i)], i) for i in self._own(view) if (self.seat, i) in cards]
         return max(known) if known else None
 
-    def _unknown_own(self, view: View) -> list[int]:
+    def _unknown_own(self, view: KombioView) -> list[int]:
         return [i for i in self._own(view) if (self.seat, i) not in self.memory.cards]
 
     # -- slaps --
 
-    def _slap(self, view: View, legal: list[Action]) -> Slap | None:
-        if not view["discard_open"] or view["top"] is None:
+    def _slap(self, view: KombioView, legal: list[Action]) -> Slap | None:
+        if not view.discard_open or view.top is None:
             return None
-        top = view["top"]
+        top = view.top
         slaps = {(a.owner, a.slot): a for a in legal if isinstance(a, Slap)}
         if not slaps:
             return None
@@ -273,7 +257,7 @@ class MemoryBot:
                 best = (gain, action)
         return best[1] if best else None
 
-    def _give_value(self, view: View) -> float | None:
+    def _give_value(self, view: KombioView) -> float | None:
         """What giving its worst card away is worth (None: no card to give)."""
         own = self._own(view)
         if not own:
@@ -284,15 +268,15 @@ class MemoryBot:
 
     # -- duties --
 
-    def _settle(self, view: View, item: dict, duties: list[Action]) -> Action:
-        if item["kind"] == GIVE:
+    def _settle(self, view: KombioView, item: PendingView, duties: list[Action]) -> Action:
+        if item.kind == GIVE:
             gives = [a for a in duties if isinstance(a, Give)]
             mean = self._mean(view)
             cards = self.memory.cards
             # its worst card, a known one before an unknown one of the same worth
             return max(gives, key=lambda a: (cards.get((self.seat, a.slot), mean), (self.seat, a.slot) in cards))
         settles = {a.hand_over: a for a in duties if isinstance(a, Settle)}
-        place = item["place"]
+        place = item.place
         value = self.memory.cards.get((place[0], place[1])) if place else None
         # Handing the card over moves `value` from it to the slapper; keeping it gives the slapper an
         # unseen card instead. Against one opponent, handing over is worth 2*value vs the mean.
@@ -300,18 +284,18 @@ class MemoryBot:
             return settles[True]
         return settles.get(False) or duties[0]
 
-    def _turn(self, view: View, duties: list[Action]) -> Action:
+    def _turn(self, view: KombioView, duties: list[Action]) -> Action:
         style = self.style
         call = next((a for a in duties if isinstance(a, Call)), None)
         if call is not None:
             mine = self._total(view, self.seat)
-            others = min((self._total(view, o) for o in range(view["players"]) if o != self.seat),
+            others = min((self._total(view, o) for o in range(view.players) if o != self.seat),
                          default=mine + 1)
             if mine <= style.call_at and mine < others:
                 return call
         takes = {a.slot: a for a in duties if isinstance(a, Take)}
-        top = view["top"]
-        if takes and top is not None and not view["top_matched"]:
+        top = view.top
+        if takes and top is not None and not view.top_matched:
             highest = self._highest_known(view)
             if highest is not None and highest[0] - top >= style.take_margin and highest[1] in takes:
                 return takes[highest[1]]
@@ -321,8 +305,8 @@ class MemoryBot:
         draw = next((a for a in duties if isinstance(a, Draw)), None)
         return draw or duties[0]
 
-    def _drawn(self, view: View, duties: list[Action]) -> Action:
-        held = view["held"]
+    def _drawn(self, view: KombioView, duties: list[Action]) -> Action:
+        held = view.held
         replaces = {a.slot: a for a in duties if isinstance(a, Replace)}
         discard = next((a for a in duties if isinstance(a, Discard)), duties[0])
         if held is None or not replaces:
@@ -340,11 +324,11 @@ class MemoryBot:
                 best = (gain, slot)
         return replaces[best[1]] if best else discard
 
-    def _ability(self, view: View, duties: list[Action]) -> Action:
+    def _ability(self, view: KombioView, duties: list[Action]) -> Action:
         skip = next((a for a in duties if isinstance(a, Skip)), duties[-1])
         if not self.style.abilities:
             return skip
-        kind = TABLE.abilities.get(view["ability_value"], "")
+        kind = TABLE.abilities.get(view.ability_value, "")
         peeks = [a for a in duties if isinstance(a, Peek)]
         swaps = [a for a in duties if isinstance(a, Swap)]
         cards = self.memory.cards
@@ -359,7 +343,7 @@ class MemoryBot:
             return self._best_swap(view, swaps, blind=True) or skip
         if kind in (LOOK_SWAP, DOUBLE_LOOK_SWAP):
             if peeks:
-                looks: list[list[int]] = view["ability_looks"]
+                looks = view.ability_looks
                 if looks and kind == DOUBLE_LOOK_SWAP:
                     # the second look: a card of another seat, to compare with its own first one
                     other = [p for p in peeks if p.owner != seat and (p.owner, p.slot) not in cards]
@@ -378,7 +362,7 @@ class MemoryBot:
             return self._best_swap(view, swaps, blind=False) or skip
         return skip
 
-    def _best_swap(self, view: View, swaps: list[Swap], blind: bool) -> Swap | None:
+    def _best_swap(self, view: KombioView, swaps: list[Swap], blind: bool) -> Swap | None:
         """The swap that moves one of its cards away for a lower one, if it gains enough."""
         mean = self._mean(view)
         cards = self.memory.cards

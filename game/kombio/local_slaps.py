@@ -19,7 +19,7 @@ from game.core.engine import Event
 from game.core.errors import IllegalActionError
 from game.core.rng import Rng
 
-from .rules import Slapped
+from .events import Slapped
 from .slap_race import ACCEPTED, FAILED, REFUSED, STALE, TOO_LATE, Press, order_presses
 
 WINDOW = 0.015     # seconds from the first press of a window to its judging (on the scene's clock):

@@ -33,7 +33,10 @@ from game.core.errors import IllegalActionError
 from game.core.rng import Rng
 from game.core.seats import seat_name
 
-from .rules import KombioEngine, KombioState, Slap, Slapped
+from .actions import Slap
+from .events import Slapped
+from .rules import KombioEngine
+from .state import KombioState
 
 ACCEPTED, FAILED, STALE, TOO_LATE, REFUSED = "accepted", "failed", "stale", "too_late", "refused"
 

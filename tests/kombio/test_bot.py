@@ -9,17 +9,11 @@ import pytest
 from game.core.bots import BotDriver, SimulatedTable, Timed
 from game.core.engine import Action, Event
 from game.core.session import LocalSession, SeatInfo
+from game.kombio.actions import Discard, Draw, Look, Replace, Slap
 from game.kombio.bot import LEVELS, STYLES, MemoryBot, make_bot
-from game.kombio.rules import (
-    Discard,
-    Draw,
-    KombioConfig,
-    KombioEngine,
-    KombioState,
-    Look,
-    Replace,
-    Slap,
-)
+from game.kombio.rules import KombioEngine
+from game.kombio.state import KombioState
+from game.kombio.table import KombioConfig
 
 ENGINE = KombioEngine()
 BOT_PATH = "game.kombio.bot:make_bot"
@@ -161,7 +155,7 @@ def test_the_driver_submits_a_slap_after_its_delay() -> None:
     session.submit(Draw(1))
     session.submit(Discard(1))                                   # a 5: the bot's card 2 matches
     lo, hi = STYLES["hard"].reaction
-    serial = session.view(0)["discard_serial"]
+    serial = session.view(0).discard_serial
     assert driver.update(10.0) == [] and 0 in driver.thinking
     assert driver.update(10.0 + lo * 0.9) == []
     assert driver.update(10.0 + hi + 0.01) == [Slap(0, 0, 1, serial)]

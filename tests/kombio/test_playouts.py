@@ -16,7 +16,8 @@ import pytest
 
 from game.core import Termination
 from game.core.playout import random_playouts
-from game.kombio.rules import KombioConfig, KombioEngine
+from game.kombio.rules import KombioEngine
+from game.kombio.table import KombioConfig
 
 ENGINE = KombioEngine()
 # (players, one-round games): 300 + 250 + 200 + 150 + 120 = 1,020 rounds, split over two settings

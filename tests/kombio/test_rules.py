@@ -14,48 +14,33 @@ import msgpack
 import pytest
 
 from game.core import ConfigError, IllegalActionError, Rng, Termination, WireFormatError
+from game.core.view import plain
 from game.kombio import GAME
-from game.kombio.rules import (
-    EMPTY,
-    TABLE,
-    TURN,
-    Call,
+from game.kombio.actions import Call, Discard, Draw, Give, Look, Pass, Peek, Replace, Settle, Skip, Slap, Swap, Take
+from game.kombio.events import (
     Called,
     ChoiceOwed,
-    Discard,
     Discarded,
-    Draw,
     Drew,
     GameOver,
     Gave,
-    Give,
-    KombioConfig,
-    KombioEngine,
-    KombioState,
-    Look,
     Looked,
-    Pass,
-    Peek,
     Peeked,
     PenaltyDrawn,
-    Replace,
     Replaced,
     Reshuffled,
     RoundEnded,
     RoundStarted,
-    Settle,
     Settled,
-    Skip,
-    Slap,
     Slapped,
-    Swap,
     Swapped,
-    Take,
     Took,
     TurnBegan,
-    card_label,
-    known_slots,
 )
+from game.kombio.rules import KombioEngine
+from game.kombio.state import KombioState, known_slots
+from game.kombio.table import EMPTY, TABLE, TURN, KombioConfig, card_label
+from game.kombio.view import PendingView
 
 ENGINE = KombioEngine()
 
@@ -237,7 +222,7 @@ def test_the_look_is_private_once_only_in_any_order_with_a_default():
     refused(state, Look(1), "already looked")
     assert ENGINE.default_action(state, 0) == Look(0) and ENGINE.default_action(state, 1) is None
     events = play(state, Look(2), ENGINE.default_action(state, 0))
-    assert events[-1] == TurnBegan(0, False) and state.phase == "turn"
+    assert events[-1] == TurnBegan(0, False, ()) and state.phase == "turn"
     # no discard yet: the first player must draw (no Take, and no Call before everyone has had a turn)
     assert ENGINE.legal_actions(state, 0) == [Draw(0)]
     refused(state, Look(0), "only at the start of a round")
@@ -252,11 +237,11 @@ def test_draw_then_replace_a_hand_card_which_is_discarded_without_its_ability():
     assert events == [Drew(0, 9)]
     assert ENGINE.redact(events[0], 1) == Drew(0, None) and ENGINE.redact(events[0], 0) == events[0]
     assert state.phase == "drawn"
-    assert ENGINE.view(state, 0)["held"] == 9
-    assert ENGINE.view(state, 1)["held"] is None and ENGINE.view(state, 1)["holding"]
+    assert ENGINE.view(state, 0).held == 9
+    assert ENGINE.view(state, 1).held is None and ENGINE.view(state, 1).holding
     assert set(turn_actions(state, 0)) == {Replace(0, i) for i in range(4)} | {Discard(0)}
     events = play(state, Replace(0, 2))          # the 7 leaves the hand: no ability
-    assert events == [Replaced(0, 2, 7, 1), TurnBegan(1, False)]
+    assert events == [Replaced(0, 2, 7, 1), TurnBegan(1, False, ())]
     assert values_of(state, 0) == [5, 6, 9, 8] and top(state) == 7
     assert state.serial == 1 and state.open and state.phase == "turn" and state.turn == 1
     assert known_values(state, 0) == {(0, 2): 9}            # it saw the card it put there
@@ -266,14 +251,14 @@ def test_draw_then_replace_a_hand_card_which_is_discarded_without_its_ability():
 def test_draw_then_discard_a_card_without_an_ability_ends_the_turn():
     state = position([[5, 6, 7, 8], [1, 2, 3, 4]], draw=[4])
     events = play(state, Draw(0), Discard(0))
-    assert events[1:] == [Discarded(0, 4, 1, ""), TurnBegan(1, False)]
+    assert events[1:] == [Discarded(0, 4, 1, ""), TurnBegan(1, False, ())]
     assert top(state) == 4 and state.open and values_of(state, 0) == [5, 6, 7, 8]
 
 
 def test_take_swaps_the_top_discard_for_a_hand_card_seen_by_all():
     state = position([[5, 6, 7, 8], [1, 2, 3, 4]], discard=[3])
     events = play(state, Take(0, 1))
-    assert events == [Took(0, 1, 3, 6, 2), TurnBegan(1, False)]
+    assert events == [Took(0, 1, 3, 6, 2), TurnBegan(1, False, ())]
     assert values_of(state, 0) == [5, 3, 7, 8] and top(state) == 6 and state.serial == 2 and state.open
     assert known_values(state, 0) == {(0, 1): 3} == known_values(state, 1)
 
@@ -298,23 +283,23 @@ def test_call_only_once_everyone_has_had_a_turn():
 def test_the_call_gives_everyone_else_one_final_turn_then_scores_and_deals_again_one_seat_left():
     state = position([[1, 1, 0, 0], [2, 2, 2, 2], [3, 3, 3, 3]], draw=[5, 5], discard=[9])
     events = play(state, Call(0))
-    assert events == [Called(0, False), TurnBegan(1, True)]
-    assert state.caller == 0 and ENGINE.view(state, 2)["final_left"] == [1, 2]
+    assert events == [Called(0, False), TurnBegan(1, True, (1, 2))]
+    assert state.caller == 0 and ENGINE.view(state, 2).final_left == (1, 2)
     refused(state, Call(1), "already called")
     play(state, Draw(1), Discard(1))
-    assert state.turn == 2 and ENGINE.view(state, 0)["final_left"] == [2]
+    assert state.turn == 2 and ENGINE.view(state, 0).final_left == (2,)
     events = play(state, Draw(2), Discard(2))
     ended = of(events, RoundEnded)[0]
     assert ended.caller == 0 and ended.totals == (2, 8, 12)
     assert ended.added == (2, 18, 22)             # the caller strictly lowest: +10 to everyone else
     assert ended.hands == ((1, 1, 0, 0), (2, 2, 2, 2), (3, 3, 3, 3))
-    assert state.scores == [2, 18, 22] and ENGINE.view(state, None)["last_round"] == [2, 18, 22]
+    assert state.scores == [2, 18, 22] and ENGINE.view(state, None).last_round == (2, 18, 22)
     # the next round: a new deal, the first player one seat left
     assert events[-1] == RoundStarted(2, 1)
     assert state.phase == "look" and state.round == 2 and state.first == 1 and state.caller == EMPTY
     assert [len(h) for h in state.hands] == [4, 4, 4] and state.discard == []
     events = play(state, Look(0), Look(1), Look(2))
-    assert events[-1] == TurnBegan(1, False) and state.turn == 1
+    assert events[-1] == TurnBegan(1, False, ()) and state.turn == 1
 
 
 @pytest.mark.parametrize("caller_hand, other_hand, added", [
@@ -387,7 +372,7 @@ def test_7_and_8_look_at_one_own_card():
         assert set(turn_actions(state, 0)) == {Peek(0, 0, i) for i in range(4)} | {Skip(0)}
         refused(state, Peek(0, 1, 0), "not a step")
         events = play(state, Peek(0, 0, 2))
-        assert events == [Peeked(0, 0, 2, 3), TurnBegan(1, False)]
+        assert events == [Peeked(0, 0, 2, 3), TurnBegan(1, False, ())]
         assert ENGINE.redact(events[0], 1) == Peeked(0, 0, 2, None)
         assert known_values(state, 0) == {(0, 2): 3}
 
@@ -405,7 +390,7 @@ def test_9_and_10_look_at_one_opponent_card():
 def test_an_ability_may_be_left_unused():
     state = position([[5, 6, 3, 8], [1, 2, 3, 4]], draw=[14])
     events = play(state, Draw(0), Discard(0), Skip(0))
-    assert events[-1] == TurnBegan(1, False) and known_slots(state, 0) == {}
+    assert events[-1] == TurnBegan(1, False, ()) and known_slots(state, 0) == {}
 
 
 def test_11_and_12_swap_any_two_cards_blind_and_knowledge_moves_with_the_cards():
@@ -422,7 +407,7 @@ def test_11_and_12_swap_any_two_cards_blind_and_knowledge_moves_with_the_cards()
         # everybody saw the cards move: what each seat saw moves with them, and nothing is learnt
         assert known_values(state, 1) == {(0, 0): 2, (1, 3): 4}
         assert known_values(state, 0) == {(1, 1): 5}
-        assert ENGINE.view(state, 1)["memory"] == [[2, None, None, None], [None, None, None, 4]]
+        assert ENGINE.view(state, 1).memory == ((2, None, None, None), (None, None, None, 4))
 
 
 def test_13_looks_at_one_card_then_swaps_it_with_another_unseen_or_not():
@@ -441,7 +426,7 @@ def test_13_looks_at_one_card_then_swaps_it_with_another_unseen_or_not():
     # or no swap after looking
     state = position([[5, 6, 7, 8], [1, 2, 3, 4]], draw=[13])
     events = play(state, Draw(0), Discard(0), Peek(0, 0, 0), Skip(0))
-    assert events[-1] == TurnBegan(1, False) and known_values(state, 0) == {(0, 0): 5}
+    assert events[-1] == TurnBegan(1, False, ()) and known_values(state, 0) == {(0, 0): 5}
 
 
 def test_14_looks_at_two_cards_then_swaps_them_or_not():
@@ -450,7 +435,7 @@ def test_14_looks_at_two_cards_then_swaps_them_or_not():
     assert Peek(0, 0, 2) not in ENGINE.legal_actions(state, 0)        # two different cards
     play(state, Peek(0, 1, 0))
     assert turn_actions(state, 0) == [Swap(0, (0, 2), (1, 0)), Skip(0)]
-    assert ENGINE.view(state, 1)["ability_looks"] == [[0, 2], [1, 0]]
+    assert ENGINE.view(state, 1).ability_looks == ((0, 2), (1, 0))
     play(state, Swap(0, (0, 2), (1, 0)))
     assert values_of(state, 0) == [5, 6, 1, 8] and values_of(state, 1) == [7, 2, 3, 4]
     assert known_values(state, 0) == {(0, 2): 1, (1, 0): 7}
@@ -476,7 +461,7 @@ def test_matching_an_own_card_leaves_a_gap_and_closes_the_discard():
     events = play(state, Slap(1, 1, 0, 1))
     assert events == [Slapped(1, 1, 0, 1, 6, True)]
     assert values_of(state, 1) == [None, 5, 5, 5] and top(state) == 6 and state.matched
-    assert ENGINE.view(state, 2)["hands"][1] == [False, True, True, True]
+    assert ENGINE.view(state, 2).hands[1] == (False, True, True, True)
     # one match per discard: it is closed for everyone, and nothing was owed
     assert ENGINE.to_act(state) == {0} and slaps(state, 2) == []
     refused(state, Slap(2, 2, 0, 1), "already been matched")
@@ -494,19 +479,19 @@ def test_a_failed_match_of_an_own_card_is_shown_to_all_and_costs_a_penalty_card(
     refused(state, Slap(1, 1, 2, 1), "one attempt per player")
     events = play(state, Slap(0, 0, 0, 1))                   # a 1: wrong too; appended, no gap
     assert events == [Slapped(0, 0, 0, 1, 1, False), PenaltyDrawn(0, 4)]
-    assert len(state.hands[0]) == 5 and ENGINE.view(state, 1)["hands"][0] == [True] * 5
+    assert len(state.hands[0]) == 5 and ENGINE.view(state, 1).hands[0] == (True,) * 5
 
 
 def test_matching_an_opponents_card_then_choosing_the_card_to_give():
     state = position([[6, 2, 3, 4], [1, 5, 5, 5], [0, 0, 12, -1]], discard=[6], turn=0)
     events = play(state, Slap(1, 0, 0, 1))
-    assert events == [Slapped(1, 0, 0, 1, 6, True), ChoiceOwed(1, "give", 0)]
+    assert events == [Slapped(1, 0, 0, 1, 6, True), ChoiceOwed(1, "give", 0, 0)]
     assert values_of(state, 0) == [None, 2, 3, 4]
     # the turn waits for the choice (the discard is closed: nobody else may act)
     assert ENGINE.to_act(state) == {1}
     refused(state, Draw(0), "waits for Blue")
     assert ENGINE.legal_actions(state, 1) == [Give(1, i) for i in range(4)]
-    assert ENGINE.view(state, 2)["pending"] == [{"kind": "give", "seat": 1, "other": 0, "place": [0, 0]}]
+    assert ENGINE.view(state, 2).pending == (PendingView("give", 1, 0, (0, 0)),)
     assert ENGINE.default_action(state, 1) == Give(1, 0)
     events = play(state, Give(1, 2))
     assert events == [Gave(1, 2, 0, 0)]
@@ -518,14 +503,14 @@ def test_matching_an_opponents_card_then_choosing_the_card_to_give():
 def test_a_failed_match_of_an_opponents_card_the_opponent_chooses(choice):
     state = position([[6, 2, 3, 4], [1, 5, 5, 5], [0, 0, 12, -1]], discard=[6], draw=[11], turn=0)
     events = play(state, Slap(1, 0, 1, 1))                   # a 2 on a 6
-    assert events == [Slapped(1, 0, 1, 1, 2, False), ChoiceOwed(0, "penalty", 1)]
+    assert events == [Slapped(1, 0, 1, 1, 2, False), ChoiceOwed(0, "penalty", 1, 1)]
     assert all(known_values(state, s) == {(0, 1): 2} for s in range(3))
     # the choice pauses the turn, not the slaps: seat 0 may still slap, seat 2 too
     assert ENGINE.to_act(state) == {0, 2}
     legal = ENGINE.legal_actions(state, 0)
     assert Settle(0, True) in legal and Settle(0, False) in legal and Draw(0) not in legal
     assert len(slaps(state, 0)) == 12
-    assert ENGINE.view(state, 2)["pending"] == [{"kind": "penalty", "seat": 0, "other": 1, "place": [0, 1]}]
+    assert plain(ENGINE.view(state, 2))["pending"] == [{"kind": "penalty", "seat": 0, "other": 1, "place": [0, 1]}]
     assert ENGINE.default_action(state, 0) == Settle(0, False)
     action = {"hand_over": Settle(0, True), "keep": Settle(0, False),
               "default": ENGINE.default_action(state, 0)}[choice]
@@ -597,7 +582,7 @@ def test_the_callers_hand_is_locked_with_three_players():
     play(state, Draw(1), Discard(1))                         # an 11: blind swap
     swaps = [a for a in ENGINE.legal_actions(state, 1) if isinstance(a, Swap)]
     assert swaps and all(a.a[0] != 0 and a.b[0] != 0 for a in swaps)
-    assert ENGINE.view(state, 2)["locked"] == [True, False, False]
+    assert ENGINE.view(state, 2).locked == (True, False, False)
 
 
 def test_with_two_players_the_caller_is_not_locked():
@@ -606,7 +591,7 @@ def test_with_two_players_the_caller_is_not_locked():
     assert {a.owner for a in slaps(state, 1)} == {0, 1} and slaps(state, 0)
     play(state, Slap(0, 0, 0, 1))
     assert values_of(state, 0) == [None, 2, 3, 4]
-    assert ENGINE.view(state, 1)["locked"] == [False, False]
+    assert ENGINE.view(state, 1).locked == (False, False)
 
 
 def test_a_hand_down_to_zero_cards_calls_at_once():
@@ -614,11 +599,11 @@ def test_a_hand_down_to_zero_cards_calls_at_once():
     state = position([[1, 2, 3, 4], [6, None, None, None], [0, 0, 1, -1]], discard=[6], draw=[5, 5, 5], turn=0)
     events = play(state, Slap(1, 1, 0, 1))
     assert events == [Slapped(1, 1, 0, 1, 6, True), Called(1, True)]
-    assert state.caller == 1 and state.turn == 0 and ENGINE.view(state, 0)["final_left"] == [0, 2]
+    assert state.caller == 1 and state.turn == 0 and ENGINE.view(state, 0).final_left == (0, 2)
     events = play(state, Draw(0), Discard(0))
-    assert events[-1] == TurnBegan(2, True)
+    assert events[-1] == TurnBegan(2, True, (0, 2))
     events = play(state, Draw(2), Discard(2))
-    assert events[-1] == TurnBegan(0, True)
+    assert events[-1] == TurnBegan(0, True, (0,))
     events = play(state, Draw(0), Discard(0))
     ended = of(events, RoundEnded)[0]
     assert ended.caller == 1 and ended.totals == (10, 0, 0)
@@ -628,7 +613,7 @@ def test_a_hand_down_to_zero_cards_calls_at_once():
 def test_the_automatic_call_of_the_seat_about_to_play_is_its_turn():
     state = position([[1, 2, 3, 4], [6, None, None, None], [0, 0, 12, -1]], discard=[6], turn=1)
     events = play(state, Slap(1, 1, 0, 1))
-    assert events[1:] == [Called(1, True), TurnBegan(2, True)]
+    assert events[1:] == [Called(1, True), TurnBegan(2, True, (0, 2))]
 
 
 def test_giving_away_the_last_card_calls():
@@ -644,11 +629,13 @@ def test_views_show_no_unseen_card_and_memory_only_with_the_aid():
     for aid in (False, True):
         state = position([[5, 6, 7, 8], [1, 2, 3, 4]], discard=[9], known={0: [(0, 1), (1, 2)]}, memory_aid=aid)
         view = ENGINE.view(state, 0)
-        assert view["hands"] == [[True] * 4, [True] * 4] and view["top"] == 9 and view["discard_open"]
-        assert view["memory"] == ([[None, 6, None, None], [None, None, 3, None]] if aid else [])
-        assert ENGINE.view(state, 1)["memory"] == ([[None] * 4, [None] * 4] if aid else [])
-        assert ENGINE.view(state, None)["memory"] == []
-        assert view["may_slap"] == [0, 1] and view["discard_serial"] == 1
+        assert view.hands == ((True,) * 4, (True,) * 4) and view.top == 9 and view.discard_open
+        assert view.memory == (((None, 6, None, None), (None, None, 3, None)) if aid else ())
+        assert ENGINE.view(state, 1).memory == (((None,) * 4, (None,) * 4) if aid else ())
+        assert ENGINE.view(state, None).memory == ()
+        assert view.may_slap == (0, 1) and view.discard_serial == 1
+        # as plain data by field name, the view is what it always was (tools and logs read it so)
+        assert plain(view)["memory"] == ([[None, 6, None, None], [None, None, 3, None]] if aid else [])
 
 
 def test_secrecy_redealing_what_a_seat_has_not_seen_changes_nothing_it_sees():

@@ -1,42 +1,42 @@
-"""The KOMBIO scene driven headless by scripted Presses: slaps judged in press-time order, the seat
-to play's choices by keyboard, a peek behind the curtain, the countdown's default, and nobody's
-hidden card drawn face up on another's screen."""
+"""The KOMBIO scene driven headless by scripted Presses, reading what a player can see (the focus, the
+shown table, the messages, the move log): slaps judged in press-time order, the seat to play's
+choices by keys, a peek behind the curtain, the countdown's default, and nobody's hidden card drawn
+face up on another's screen. Every prompt's choices and the two-press choices: test_scene_choices.py."""
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 
-import pygame
 import pytest
 
-from game.games import game_by_key
-from game.kombio.rules import (
-    TABLE,
-    Call,
-    Discard,
-    Draw,
-    Drew,
-    Look,
-    Looked,
-    Peek,
-    Peeked,
-    Replace,
-    RoundEnded,
-    Settle,
-    Slap,
-    Slapped,
-    Take,
-)
-from game.kombio.scene import KombioScene, default_choice
-from game.ui.play.match import Match, SeatPlan
-from game.ui.routes import new_app
+from game.core.session import Step
+from game.kombio.actions import Call, Discard, Draw, Look, Peek, Replace, Settle, Slap, Take
+from game.kombio.events import Drew, Looked, Peeked, RoundEnded, Slapped
+from game.kombio.scene import KombioScene, default_choice, reveal_note
+from game.kombio.scene.controls import DISCARD_PILE, DRAW_PILE, button_key, card_key
+from game.kombio.table import TABLE
+from game.ui.play.match import Match
 from game.ui.toolkit.app import App
-from game.ui.toolkit.input import Press
-from tests.scene_doubles import Clock, FakeAudio, human, run
+from tests.scene_doubles import Clock, human, run
 
-GAME = game_by_key("kombio")
-BOT = SeatPlan("bot", level="easy")
+from .scene_support import (
+    BOT,
+    a_match_waits,
+    at_turn,
+    focus_key,
+    fresh_discard_seat_0_can_miss,
+    holding,
+    log_tail,
+    make,
+    matching_card,
+    own_slot,
+    press,
+    settle,
+    state,
+    take_screen,
+    walk_to,
+    walk_to_card,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -44,95 +44,13 @@ def _pygame(pygame_video):
     yield
 
 
-def settle(app: App, clock: Clock, scene: KombioScene, limit: float = 30.0) -> None:
-    t = 0.0
-    run(app, clock, 0.1)      # past the slap window too
-    while scene.busy() and t < limit:
-        run(app, clock, 0.1)
-        t += 0.1
-
-
-def press(app: App, device: str, button: str, time: float = 0.0) -> None:
-    app.stack.dispatch("handle", Press(device, button, time, None))
-
-
-def make(plans: list[SeatPlan], until: Callable[[Match], bool] | None = None, seed: int = 1,
-         options: dict[str, str] | None = None, slaps: bool = False,
-         think: float = 0.0) -> tuple[App, Clock, Match, KombioScene]:
-    clock = Clock()
-    app = new_app(pygame.Surface((1280, 720)), clock=clock, audio=FakeAudio())
-    for attempt in range(40 if until is not None else 1):
-        match = Match(GAME, len(plans), options or {}, tuple(plans), seed + attempt, bot_think_time=think,
-                      inline_bots=True)
-        if until is None or reach(match, until, seed + attempt, slaps):
-            break
-        match.close()
-    else:
-        pytest.skip("no such position")
-    scene = KombioScene(app, match)
-    app.push(scene)
-    settle(app, clock, scene)
-    return app, clock, match, scene
-
-
-def reach(match: Match, until: Callable[[Match], bool], seed: int, slaps: bool) -> bool:
-    """Random moves (no slaps, calls rarely, so rounds last) until `until` holds."""
-    session, rng = match.session, random.Random(seed)
-    for _ in range(3000):
-        if until(match):
-            session.poll()
-            return True
-        if not session.to_act():
-            return False
-        seat = rng.choice(sorted(session.to_act()))
-        legal = [a for a in session.legal_actions(seat) if slaps or not isinstance(a, Slap)]
-        calm = [a for a in legal if not isinstance(a, Call)]
-        if calm and rng.random() < 0.97:
-            legal = calm
-        if legal:
-            session.submit(rng.choice(legal))
-    return False
-
-
-def state(match: Match):
-    return match.session.state
-
-
-def at_turn(seat: int, phase: str = "turn") -> Callable[[Match], bool]:
-    def holds(m: Match) -> bool:
-        s = state(m)
-        return s.phase == phase and s.turn == seat and not s.pending
-    return holds
-
-
-def log_tail(match: Match, n: int = 1) -> list:
-    return match.session.log[-n:]
-
-
 # -- slaps -----------------------------------------------------------------------------------------
 
-def matching_card(match: Match) -> tuple[int, int] | None:
-    s = state(match)
-    if not s.open or not s.discard or s.pending:
-        return None
-    top = s.values[s.discard[-1]]
-    for owner, hand in enumerate(s.hands):
-        if s.locked(owner):
-            continue
-        for slot, card in enumerate(hand):
-            if card >= 0 and s.values[card] == top:
-                return owner, slot
-    return None
-
-
 def test_two_slaps_in_one_frame_the_earlier_press_wins_though_it_arrives_second():
-    def ready(m: Match) -> bool:
-        s = state(m)
-        return s.phase == "turn" and matching_card(m) is not None and s.attempted == 0
-    app, clock, match, scene = make([human("kb1"), human("kb2")], ready)
+    app, clock, match, scene = make([human("kb1"), human("kb2")], a_match_waits)
     owner, slot = matching_card(match)
-    scene.cursors[0] = ("card", owner, slot)
-    scene.cursors[1] = ("card", owner, slot)
+    walk_to_card(app, scene, 0, owner, slot)
+    walk_to_card(app, scene, 1, owner, slot)
     steps = match.session.step
     press(app, "kb2", "slap", time=5.003)      # the later press reaches the scene first
     press(app, "kb1", "slap", time=5.000)
@@ -141,7 +59,7 @@ def test_two_slaps_in_one_frame_the_earlier_press_wins_though_it_arrives_second(
     assert applied and applied[0].seat == 0
     assert all(a.seat != 1 for a in applied)       # too late: never submitted, no penalty
     settle(app, clock, scene)
-    assert any("faster" in line or "match" in line for line, _ in scene.moves.window(20))
+    assert any("match!" in line for line, _ in scene.moves.window(20))
 
 
 class RemoteSession:
@@ -163,143 +81,149 @@ def test_over_the_lan_a_slap_goes_to_the_host_at_once_with_the_time_of_its_key()
     def ready(m: Match) -> bool:
         return state(m).phase == "turn" and state(m).open and state(m).attempted == 0
     app, clock, match, scene = make([human("kb1"), BOT], ready)
+    slot = own_slot(match, 0)
+    walk_to_card(app, scene, 0, 0, slot)
     remote = RemoteSession(match.session)
     scene.session = remote                              # type: ignore[assignment]
-    slot = next(i for i, c in enumerate(state(match).hands[0]) if c >= 0)
-    scene.cursors[0] = ("card", 0, slot)
     press(app, "kb1", "slap", time=12.5)
     assert remote.pressed == [(Slap(0, 0, slot, state(match).serial), 12.5)]
-    assert scene.slaps.presses == []                    # no local window: the host judges
+    assert scene.slaps.waiting == []                    # no local window: the host judges
 
 
 def test_a_step_the_hosts_race_ruled_names_the_winners_margin():
-    from game.core.session import Step
-    from game.kombio.rules import Slapped
     app, clock, match, scene = make([human("kb1"), BOT])
     won = Slapped(1, 1, 0, 4, 7, True)
     scene.steps_arrived([Step(40, None, (won,), {}, ((0, 12.0), (1, 0.0), (2, 31.5)))])
-    assert scene.notes.margins[(1, 4)] == 12.0          # "Blue matches the 7! (12 ms faster)"
-
-
-def fresh_discard_seat_1_can_miss(m: Match) -> bool:
-    """A discard nobody has slapped yet, at a turn's start, and a card in seat 1's hand that does
-    not match it."""
-    s = state(m)
-    if s.phase != "turn" or not s.open or s.pending or s.attempted:
-        return False
-    top = s.values[s.discard[-1]]
-    return any(c >= 0 and s.values[c] != top for c in s.hands[0])
+    assert scene.slap_margin(won) == 12.0          # "Blue matches the 7! (12 ms faster)"
 
 
 def test_a_wrong_slap_is_told_to_everyone_and_its_penalty_follows():
-    app, clock, match, scene = make([human("kb1"), human("kb2")], fresh_discard_seat_1_can_miss)
+    app, clock, match, scene = make([human("kb1"), human("kb2")], fresh_discard_seat_0_can_miss)
     s = state(match)
     top = s.values[s.discard[-1]]
-    slot = next(i for i, c in enumerate(s.hands[0]) if c >= 0 and s.values[c] != top)
-    scene.cursors[0] = ("card", 0, slot)
-    events: list = []
-    start = scene.start_event
-    scene.start_event = lambda e: (events.append(e), start(e))[1]   # type: ignore[method-assign]
+    slot = own_slot(match, 0, lambda value: value != top)
+    walk_to_card(app, scene, 0, 0, slot)
     press(app, "kb1", "slap", time=1.0)
     settle(app, clock, scene)
-    slapped = [e for e in events if isinstance(e, Slapped)]
-    assert slapped and not slapped[0].right
-    assert any("wrong" in line for line, _ in scene.moves.window(20))
+    lines = [line for line, _ in scene.moves.window(20)]
+    assert any("slaps their own card" in line and "wrong!" in line for line in lines)
+    assert any("draws a penalty card" in line or "none is left" in line for line in lines)
+    assert scene.shown == scene.view
+
+
+def test_the_slap_key_off_a_card_says_where_to_put_the_focus():
+    app, clock, match, scene = make([human("kb1"), BOT], fresh_discard_seat_0_can_miss)
+    walk_to(app, scene, 0, "kb1", DRAW_PILE)
+    steps = match.session.step
+    press(app, "kb1", "slap", time=1.0)
+    run(app, clock, 0.1)
+    assert match.session.step == steps
+    assert scene.toast is not None and "onto a card" in scene.toast.text
+
+
+def test_a_right_click_on_a_card_slaps_it():
+    app, clock, match, scene = make([human("mouse"), BOT], fresh_discard_seat_0_can_miss)
+    s = state(match)
+    top = s.values[s.discard[-1]]
+    slot = own_slot(match, 0, lambda value: value != top)
+    rect = next(t.rect for t in scene.targets(0) if t.key == card_key(0, slot))
+    press(app, "mouse", "back", pos=rect.center, time=2.0)
+    run(app, clock, 0.1)
+    assert Slap(0, 0, slot, s.serial) in match.session.log
 
 
 # -- the seat to play's choices ------------------------------------------------------------------
 
 def test_draw_then_replace_by_keys():
     app, clock, match, scene = make([human("kb1"), BOT], at_turn(0))
-    scene.cursors[0] = ("card", 0, 0)
-    # walk the cursor to the draw pile with the direction keys
-    for _ in range(8):
-        if scene.cursor(0) == ("draw",):
-            break
-        press(app, "kb1", "up" if scene.cursor(0)[0] == "card" else "left")
-    if scene.cursor(0) != ("draw",):
-        scene.cursors[0] = ("draw",)
+    walk_to_card(app, scene, 0, 0, own_slot(match, 0))
+    walk_to(app, scene, 0, "kb1", DRAW_PILE)
     press(app, "kb1", "select")
-    assert isinstance(log_tail(match)[0], Draw)
+    assert log_tail(match) == [Draw(0)]
     settle(app, clock, scene)
-    slot = next(i for i, c in enumerate(state(match).hands[0]) if c >= 0)
-    scene.cursors[0] = ("card", 0, slot)
+    slot = own_slot(match, 0)
+    walk_to_card(app, scene, 0, 0, slot)
     press(app, "kb1", "select")
-    assert log_tail(match)[0] == Replace(0, slot)
+    assert log_tail(match) == [Draw(0)]                 # armed only: a replace takes two presses
+    press(app, "kb1", "select")
+    assert log_tail(match) == [Replace(0, slot)]
 
 
-def test_your_turn_puts_your_cursor_on_the_draw_pile_and_a_draw_puts_it_on_your_hand():
-    # the bot plays first, after a second's thought; the human's cursor rests on the bot's hand
+def test_your_turn_puts_your_focus_on_the_draw_pile_and_a_draw_puts_it_on_your_hand():
+    # the bot plays first, after a second's thought; the human's focus rests on the bot's hand
     app, clock, match, scene = make([human("kb1"), BOT], at_turn(1), think=1.0)
     assert at_turn(1)(match)
-    scene.cursors[0] = ("card", 1, 0)
+    walk_to_card(app, scene, 0, 1, 0)
     for _ in range(300):
         if at_turn(0)(match) and not scene.busy():
             break
         run(app, clock, 0.1)
     assert at_turn(0)(match) and not scene.busy()
-    assert scene.cursor(0) == ("draw",)                 # one press draws: no walking needed
+    assert focus_key(scene, 0) == DRAW_PILE            # one press draws: no walking needed
     press(app, "kb1", "select")
-    assert log_tail(match)[0] == Draw(0)
+    assert log_tail(match) == [Draw(0)]
     settle(app, clock, scene)
-    slot = next(i for i, c in enumerate(state(match).hands[0]) if c >= 0)
-    assert scene.cursor(0) == ("card", 0, slot)          # the drawn card goes in place of one of yours
+    slot = own_slot(match, 0)
+    assert focus_key(scene, 0) == card_key(0, slot)    # the drawn card goes in place of one of yours
     press(app, "kb1", "select")
-    assert log_tail(match)[0] == Replace(0, slot)
+    press(app, "kb1", "select")
+    assert log_tail(match) == [Replace(0, slot)]
 
 
-def test_a_screen_opened_at_your_turn_starts_your_cursor_on_the_draw_pile():
+def test_a_screen_opened_at_your_turn_starts_your_focus_on_the_draw_pile():
     app, clock, match, scene = make([human("kb1"), BOT], at_turn(0))
-    assert scene.cursor(0) == ("draw",)
+    assert focus_key(scene, 0) == DRAW_PILE
 
 
 def test_take_the_discard_for_a_chosen_card():
     def can_take(m: Match) -> bool:
         return at_turn(0)(m) and any(isinstance(a, Take) for a in m.session.legal_actions(0))
     app, clock, match, scene = make([human("kb1"), BOT], can_take)
-    scene.cursors[0] = ("discard",)
+    walk_to(app, scene, 0, "kb1", DISCARD_PILE)
+    steps = match.session.step
     press(app, "kb1", "select")
-    assert scene.ui.take_armed
+    assert scene.picked(0) is not None and match.session.step == steps     # picked up, not taken yet
     slot = next(a.slot for a in match.session.legal_actions(0) if isinstance(a, Take))
-    scene.cursors[0] = ("card", 0, slot)
+    walk_to_card(app, scene, 0, 0, slot)
+    assert "take" in scene.input.focused(0).label
     press(app, "kb1", "select")
-    assert log_tail(match)[0] == Take(0, slot)
+    assert log_tail(match) == [Take(0, slot)]
 
 
 def test_call_with_its_button():
     def can_call(m: Match) -> bool:
         return at_turn(0)(m) and Call(0) in m.session.legal_actions(0)
     app, clock, match, scene = make([human("kb1"), BOT], can_call)
-    labels = [b.label for b in scene.buttons_for(0)]
-    scene.cursors[0] = ("button", labels.index("Call KOMBIO"))
+    walk_to(app, scene, 0, "kb1", button_key("call"))
     press(app, "kb1", "select")
-    assert log_tail(match)[0] == Call(0)
+    assert Call(0) not in match.session.log
+    press(app, "kb1", "select")
+    assert log_tail(match) == [Call(0)]
     settle(app, clock, scene)
 
 
 def test_a_look_own_ability_by_keys_and_the_peek_shown_only_behind_the_curtain():
-    def holds_look(m: Match) -> bool:
-        s = state(m)
-        return at_turn(0, "drawn")(m) and s.values[s.held] in (7, 8)
-    app, clock, match, scene = make([human("kb1"), human("kb2")], holds_look)
+    app, clock, match, scene = make([human("kb1"), human("kb2")], holding(0, (7, 8)))
     # the drawn card is private: the curtain asks for Red first
     assert scene.curtain_seat == 0
     press(app, "kb2", "select")                 # Blue cannot take Red's screen
     assert scene.curtain_seat == 0
     press(app, "kb1", "select")
     assert scene.curtain_seat is None and scene.viewer == 0
-    scene.cursors[0] = ("discard",)
+    assert scene.shown.held == state(match).values[state(match).held]   # Red sees the drawn card
+    walk_to(app, scene, 0, "kb1", DISCARD_PILE)
     press(app, "kb1", "select")
-    assert log_tail(match)[0] == Discard(0)
+    press(app, "kb1", "select")
+    assert log_tail(match) == [Discard(0)]
     settle(app, clock, scene)
-    slot = next(i for i, c in enumerate(state(match).hands[0]) if c >= 0)
+    slot = own_slot(match, 0)
     truth = state(match).values[state(match).hands[0][slot]]
     events: list = []
-    start = scene.start_event
-    scene.start_event = lambda e: (events.append(e), start(e))[1]   # type: ignore[method-assign]
-    scene.cursors[0] = ("card", 0, slot)
+    present = scene.presenters.present
+    scene.presenters.present = lambda e, before: (events.append(e), present(e, before))[1]   # type: ignore[method-assign]
+    walk_to_card(app, scene, 0, 0, slot)
     press(app, "kb1", "select")
-    assert log_tail(match)[0] == Peek(0, 0, slot)
+    assert log_tail(match) == [Peek(0, 0, slot)]
     run(app, clock, 0.1)
     peeks = [e for e in events if isinstance(e, Peeked)]
     assert peeks and peeks[0].value == truth        # Red's screen, Red's look
@@ -311,6 +235,7 @@ def test_the_look_at_the_near_row_walks_the_humans_behind_the_curtain():
     app, clock, match, scene = make([human("kb1"), human("kb2")])
     assert scene.curtain_seat == 0
     press(app, "kb1", "select")
+    assert focus_key(scene, 0) == button_key("look")
     press(app, "kb1", "select")
     assert Look(0) in match.session.log
     settle(app, clock, scene)
@@ -323,22 +248,16 @@ def test_the_look_at_the_near_row_walks_the_humans_behind_the_curtain():
 # -- the countdown ---------------------------------------------------------------------------------
 
 def test_a_silent_seats_choice_is_made_by_the_default_after_the_countdown():
-    def wrong_slap_ready(m: Match) -> bool:
-        s = state(m)
-        if s.phase != "turn" or not s.open or s.pending or s.attempted:
-            return False
-        top = s.values[s.discard[-1]]
-        return any(c >= 0 and s.values[c] != top for c in s.hands[0])
-    app, clock, match, scene = make([human("kb1"), human("kb2"), human("kb3")], wrong_slap_ready)
+    app, clock, match, scene = make([human("kb1"), human("kb2"), human("kb3")], fresh_discard_seat_0_can_miss)
     s = state(match)
     top = s.values[s.discard[-1]]
-    slot = next(i for i, c in enumerate(s.hands[0]) if c >= 0 and s.values[c] != top)
+    slot = own_slot(match, 0, lambda value: value != top)
     # Blue slaps Red's wrong card: Red owes the choice
-    scene.cursors[1] = ("card", 0, slot)
+    walk_to_card(app, scene, 1, 0, slot)
     press(app, "kb2", "slap", time=1.0)
     settle(app, clock, scene)
-    pending = match.session.view(None)["pending"]
-    assert pending and pending[0]["seat"] == 0
+    pending = match.session.view(None).pending
+    assert pending and pending[0].seat == 0
     assert default_choice(match.session.legal_actions(0)) == match.session.engine.default_action(state(match), 0)
     assert scene.seconds_left(0) is not None
     run(app, clock, TABLE.choice_seconds - 2)
@@ -363,11 +282,12 @@ def play_to_the_end(app: App, clock: Clock, match: Match, scene: KombioScene, se
     settle(app, clock, scene)
 
 
-def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal():
-    app, clock, match, scene = make([human("kb1"), BOT, BOT], options={"rounds": "1"})
+@pytest.mark.parametrize("aid", ["off", "on"])
+def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal(aid):
+    app, clock, match, scene = make([human("kb1"), BOT, BOT], options={"rounds": "1", "memory_aid": aid})
     events: list = []
-    start = scene.start_event
-    scene.start_event = lambda e: (events.append(e), start(e))[1]   # type: ignore[method-assign]
+    present = scene.presenters.present
+    scene.presenters.present = lambda e, before: (events.append(e), present(e, before))[1]   # type: ignore[method-assign]
     play_to_the_end(app, clock, match, scene, seed=3)
     assert any(isinstance(e, RoundEnded) for e in events)
     for e in events:
@@ -375,6 +295,8 @@ def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal():
             assert e.value is None
         if isinstance(e, Looked) and e.seat != 0:
             assert e.values == ()
+    # the shown table is the seat's own view, folded event by event: the fixture checks it was the truth
+    assert scene.shown == match.session.view(0)
 
 
 def test_once_the_game_is_over_the_last_hands_stay_face_up():
@@ -394,13 +316,12 @@ def test_once_the_game_is_over_the_last_hands_stay_face_up():
 # -- the slap window and the attempt markers ---------------------------------------------------------
 
 def test_the_slap_window_is_open_on_a_fresh_discard_and_marks_who_tried():
-    app, clock, match, scene = make([human("kb1"), human("kb2")], fresh_discard_seat_1_can_miss)
+    app, clock, match, scene = make([human("kb1"), human("kb2")], fresh_discard_seat_0_can_miss)
     assert scene.slap_window() == "open"
     assert scene.attempt_marks() == []
     s = state(match)
     top = s.values[s.discard[-1]]
-    slot = next(i for i, c in enumerate(s.hands[0]) if c >= 0 and s.values[c] != top)
-    scene.cursors[0] = ("card", 0, slot)
+    walk_to_card(app, scene, 0, 0, own_slot(match, 0, lambda value: value != top))
     press(app, "kb1", "slap", time=1.0)
     settle(app, clock, scene)
     assert scene.attempt_marks() == [0]            # Red used the one attempt on this discard
@@ -408,12 +329,9 @@ def test_the_slap_window_is_open_on_a_fresh_discard_and_marks_who_tried():
 
 
 def test_a_matched_discard_closes_the_window():
-    def ready(m: Match) -> bool:
-        s = state(m)
-        return s.phase == "turn" and matching_card(m) is not None and s.attempted == 0
-    app, clock, match, scene = make([human("kb1"), human("kb2")], ready)
+    app, clock, match, scene = make([human("kb1"), human("kb2")], a_match_waits)
     owner, slot = matching_card(match)
-    scene.cursors[1] = ("card", owner, slot)
+    walk_to_card(app, scene, 1, owner, slot)
     press(app, "kb2", "slap", time=1.0)
     settle(app, clock, scene)
     assert scene.slap_window() == "matched"
@@ -422,14 +340,14 @@ def test_a_matched_discard_closes_the_window():
 
 def test_no_window_while_the_pile_is_empty():
     app, clock, match, scene = make([human("kb1"), BOT])
-    if scene.shown.top is None:
-        assert scene.slap_window() == "closed"
-        assert scene.attempt_marks() == []
+    assert scene.shown.top is None
+    assert scene.slap_window() == "closed"
+    assert scene.attempt_marks() == []
 
 
 def test_the_card_back_carries_no_value_letter_and_hands_stay_drawable():
-    from game.kombio.card_art import CardArt
-    from game.kombio.layout import MIN_CARD, Layout
+    from game.kombio.scene.art import CardArt
+    from game.kombio.scene.layout import MIN_CARD, Layout
     app, clock, match, scene = make([human("kb1"), BOT])
     art = CardArt(scene.text, "kombio")
     for width in (4, 16, 52, 100):
@@ -439,16 +357,25 @@ def test_the_card_back_carries_no_value_letter_and_hands_stay_drawable():
 
 def test_the_ability_outlines_only_legal_cards():
     app, clock, match, scene = make([human("kb1"), BOT, BOT], at_turn(0, "ability"))
-    targets = scene.ability_targets()
+    outlined = scene.choosable_cards()
     legal = match.session.legal_actions(0)
     named = {(a.owner, a.slot) for a in legal if isinstance(a, Peek)}
     named |= {p for a in legal if hasattr(a, "a") for p in (a.a, a.b)}
-    assert targets and targets <= named
+    assert outlined and outlined <= named
 
 
 def test_the_reveal_note_explains_the_bonus():
-    from game.kombio.scene import reveal_note
     lowest = RoundEnded(1, 0, ((1,), (5,)), (1, 5), (1, 15), (1, 15))
     assert "+10" in reveal_note(lowest, "Red")
     beaten = RoundEnded(1, 0, ((9,), (5,)), (9, 5), (24, 5), (24, 5))
     assert "+15" in reveal_note(beaten, "Red")
+
+
+def test_the_move_log_says_each_move_in_the_games_own_words():
+    app, clock, match, scene = make([human("kb1"), BOT], at_turn(0))
+    walk_to(app, scene, 0, "kb1", DRAW_PILE)
+    press(app, "kb1", "select")
+    settle(app, clock, scene)
+    assert ("Red draws", 0) in scene.moves.lines
+    assert match.info.narrate(Drew(0, 9)) == "Red draws"     # the headless words too: never the value
+    take_screen(app, scene)

@@ -4,7 +4,8 @@ the seeded generator (never to the lower seat), presses on an older discard are 
 from __future__ import annotations
 
 from game.core import Rng
-from game.kombio.rules import Discard, Draw, PenaltyDrawn, Slap, Slapped
+from game.kombio.actions import Discard, Draw, Slap
+from game.kombio.events import PenaltyDrawn, Slapped
 from game.kombio.slap_race import (
     ACCEPTED,
     FAILED,

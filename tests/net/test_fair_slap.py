@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.kombio.rules import KombioConfig, KombioEngine, Slap
+from game.kombio.actions import Slap
+from game.kombio.rules import KombioEngine
+from game.kombio.table import KombioConfig
 from net import messages as m
 from net.clock import ClockSync
 from net.fair_slap import (
@@ -27,6 +29,7 @@ from net.fair_slap import (
     ordered,
 )
 from net.host_core import HostCore, HostSeat
+from net.protocol import PROTOCOL_VERSION
 
 ENGINE = KombioEngine()
 
@@ -143,7 +146,7 @@ def _table(players: int, seed: int) -> tuple[HostCore, list[str]]:
     for i in range(players):
         conn = f"p{i}"
         host.connect(conn, (f"10.0.0.{i + 1}", 5000), 0.0)
-        host.receive(conn, m.Hello(3, f"P{i}", game=ENGINE.key), 0.0)
+        host.receive(conn, m.Hello(PROTOCOL_VERSION, f"P{i}", game=ENGINE.key), 0.0)
         conns.append(conn)
     host.start(0.0, require_ready=False)
     return host, conns
@@ -163,7 +166,7 @@ class Seats:
 
 
 def _open_discard(host: HostCore, seats: Seats, now: float) -> None:
-    from game.kombio.rules import Discard, Draw, Look
+    from game.kombio.actions import Discard, Draw, Look
     for seat in range(host.config.players):
         seats.send(seat, Look(seat), now)
     turn = host.state.turn
@@ -244,7 +247,7 @@ def test_with_nobody_left_to_press_the_race_is_judged_at_once():
 
 
 def test_a_move_arriving_while_presses_are_held_comes_after_them():
-    from game.kombio.rules import Draw
+    from game.kombio.actions import Draw
     host, seats, slow, fast = _race()
     b = _own_slap(host, fast)
     seats.send(fast, b, 10.0155, pressed=10.015 - 0.5)
@@ -255,7 +258,7 @@ def test_a_move_arriving_while_presses_are_held_comes_after_them():
 
 
 def test_a_stale_press_in_a_window_is_refused_without_penalty():
-    from game.kombio.rules import Discard, Draw
+    from game.kombio.actions import Discard, Draw
     host, seats, slow, fast = _race()
     old = _own_slap(host, slow)
     turn = host.state.turn

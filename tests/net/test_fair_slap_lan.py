@@ -16,7 +16,7 @@ from lagproxy import LagConfig, ThreadedLagProxy
 from lan_helpers import LO, loopback, wait_for  # noqa: F401  (fixture)
 
 from game.games import game_by_key
-from game.kombio.rules import Discard, Draw, Look, Slap
+from game.kombio.actions import Discard, Draw, Look, Slap
 from net.host_core import HostSeat
 from net.lan import LanClient, LanHost
 from net.session import NetSession

@@ -30,19 +30,11 @@ from lan_helpers import loopback, play_with_two_bot_peers  # noqa: F401  (loopba
 
 from game.core.engine import Action
 from game.games import game_by_key
-from game.kombio.rules import (
-    TABLE,
-    Discard,
-    Draw,
-    Give,
-    KombioConfig,
-    KombioEngine,
-    KombioState,
-    Look,
-    RoundEnded,
-    Settle,
-    Slap,
-)
+from game.kombio.actions import Discard, Draw, Give, Look, Settle, Slap
+from game.kombio.events import RoundEnded
+from game.kombio.rules import KombioEngine
+from game.kombio.state import KombioState
+from game.kombio.table import TABLE, KombioConfig
 from net import messages as m
 from net.host_core import HostCore, HostSeat, Outbox
 from net.protocol import PROTOCOL_VERSION, encode_frame

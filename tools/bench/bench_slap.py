@@ -89,7 +89,7 @@ def run_peer(address: str, port: int, name: str, offset: float) -> int:
     press a slap of its own card at each moment read from stdin ({"i", "at"} in true monotonic
     time; "quit" ends). Each press is reported on stdout as one JSON line."""
     from game.core.errors import IllegalActionError
-    from game.kombio.rules import Slap
+    from game.kombio.actions import Slap
     from net.lan import LanClient
 
     def clock() -> float:
@@ -137,7 +137,7 @@ def run_peer(address: str, port: int, name: str, offset: float) -> int:
             with session.lock:
                 mine = session.local_seats
                 if mine:
-                    serial = int(session.view(mine[0]).get("discard_serial", 0))
+                    serial = session.view(mine[0]).discard_serial
                     slaps = [a for a in session.legal_actions(mine[0])
                              if isinstance(a, Slap) and a.owner == a.seat and a.discard == serial]
                     slap = min(slaps, key=lambda a: a.slot) if slaps else None
@@ -175,7 +175,8 @@ class Judged:
 def advance(core: Any, now: float) -> Any:
     """Play the table on as the host, never slapping, until a new card lies on the discard pile and
     its turn is over (an ability skipped): the looks of a new round, draw, discard, a choice owed."""
-    from game.kombio.rules import ABILITY, DRAWN, Call, Discard, Draw, Pass, Skip, Slap
+    from game.kombio.actions import Call, Discard, Draw, Pass, Skip, Slap
+    from game.kombio.table import ABILITY, DRAWN
     from net.host_core import Outbox
 
     out = Outbox()

@@ -56,9 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from game.games import game_by_key
+    from game.kombio.actions import Discard, Draw, Look, Skip
+    from game.kombio.events import Slapped
     from game.kombio.local_slaps import WINDOW
-    from game.kombio.rules import ABILITY, DRAWN, LOOK, OVER, TURN, Discard, Draw, Look, Skip, Slapped
     from game.kombio.scene import WINDOW_OPEN, KombioScene, default_choice
+    from game.kombio.scene.controls import card_key
+    from game.kombio.table import ABILITY, DRAWN, LOOK, OVER, TURN
     from game.ui.play.match import Match, SeatPlan
     from game.ui.routes import new_app
     from game.ui.toolkit.app import SIZE
@@ -86,16 +89,15 @@ def main(argv: list[str] | None = None) -> int:
 
         def update_game(self, dt: float) -> None:
             super().update_game(dt)
-            if self.pressed or self.ready.is_set() or self.busy() or self.slaps.presses:
+            if self.pressed or self.ready.is_set() or self.busy() or self.slaps.waiting:
                 return
             view = self.view
-            if view["phase"] == OVER:
+            if view.phase == OVER:
                 return
-            if view["phase"] == TURN and self.slap_window() == WINDOW_OPEN and 0 in view["may_slap"] \
-                    and not view["pending"]:
+            if view.phase == TURN and self.slap_window() == WINDOW_OPEN and 0 in view.may_slap and not view.pending:
                 slot = self.own_slot()
                 if slot is not None:
-                    self.cursors[0] = ("card", 0, slot)
+                    self.input.put(0, card_key(0, slot))     # where the player's focus rests
                     self.ready.set()
                     return
             self.play_on()
@@ -112,14 +114,14 @@ def main(argv: list[str] | None = None) -> int:
 
         def play_on(self) -> None:
             view = self.view
-            for item in view["pending"]:
-                action = default_choice(self.legal(int(item["seat"])))
+            for item in view.pending:
+                action = default_choice(self.legal(item.seat))
                 if action is not None:
                     self.submit(action)
                     return
-            phase, turn = view["phase"], int(view["turn"])
+            phase, turn = view.phase, view.turn
             if phase == LOOK:
-                seat = next(s for s in range(self.players) if not view["looked"][s])
+                seat = next(s for s in range(self.players) if not view.looked[s])
                 self.submit(Look(seat))
             elif phase == TURN:
                 self.submit(Draw(turn))

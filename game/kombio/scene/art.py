@@ -1,16 +1,18 @@
 """KOMBIO card sprites, drawn in code and cached: a face with its value large and clear (and, for 7–14,
-a badge naming the ability a drawn card offers), a back with a lattice pattern, and the lifted and
-marked variants the table needs. Views carry card values, not card ids, so the standard deck's faces
-are named from the value (A, J, Q, K, Joker) rather than by suit.
+a badge naming the ability a drawn card offers), a back with a lattice pattern, and a gap's outline.
+Views carry card values, not card ids, so the standard deck's faces are named from the value (A, J,
+Q, K, Joker) rather than by suit. `CardArt` is the toolkit effects' `Sprites`: a flying card is
+`face_key(value)` (None: face down), its size the card's width.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from game.kombio.table import BLIND_SWAP, DOUBLE_LOOK_SWAP, LOOK_OTHER, LOOK_OWN, LOOK_SWAP, ability_of, value_text
 from game.ui.toolkit import theme
 from game.ui.toolkit.text import TextCache
-
-from .rules import BLIND_SWAP, DOUBLE_LOOK_SWAP, LOOK_OTHER, LOOK_OWN, LOOK_SWAP, ability_of
 
 CARD_RATIO = 1.4                  # height / width
 PAPER = (246, 240, 226)
@@ -28,8 +30,13 @@ HIGH = (190, 50, 60)              # 13 and 14
 STANDARD_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "K", -1: "K", 0: "Joker"}
 
 
-def value_text(value: int) -> str:
-    return "−1" if value == -1 else str(value)
+FaceKey = tuple[object, ...]      # ("face", value) or ("back",)
+BACK_KEY: FaceKey = ("back",)
+
+
+def face_key(value: int | None) -> FaceKey:
+    """The sprite of a card showing `value` (None: its back)."""
+    return BACK_KEY if value is None else ("face", value)
 
 
 def value_colour(value: int) -> tuple[int, int, int]:
@@ -47,6 +54,14 @@ class CardArt:
         self.text = text
         self.deck = deck
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    # -- the toolkit effects' Sprites --
+    def sprite(self, key: Any, size: int) -> pygame.Surface:
+        return self.back(size) if key == BACK_KEY else self.face(int(key[1]), size)
+
+    def flipped(self, key: Any, size: int, width: int) -> pygame.Surface:
+        sprite = self.sprite(key, size)
+        return pygame.transform.scale(sprite, (max(1, width), sprite.get_height()))
 
     def size(self, width: int) -> tuple[int, int]:
         return width, round(width * CARD_RATIO)
