@@ -40,7 +40,7 @@ def route(scene: Any, seat: int, goal: Hashable) -> list[str] | None:
         here = by_key[key]
         others = [t for t in targets if t.key != key]
         for button, direction in DIRECTIONS.items():
-            there = nearest(others, here.rect, direction)
+            there = nearest(others, here.rect, direction, scene.focus_across)
             if there is not None and there.key not in seen:
                 seen[there.key] = [*seen[key], button]
                 todo.append(there.key)

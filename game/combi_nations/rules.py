@@ -239,7 +239,8 @@ class CombiNationsEngine(Engine[CombiState]):
         EndTriggered, GameOver])
     configs: ClassVar[WireCodec] = WireCodec([CombiConfig])
     views: ClassVar[ViewCodec[CombiView]] = ViewCodec(CombiView)
-    game_type: ClassVar[GameType] = GameType(hidden_information=True)
+    # the stacks' order is hidden from everyone alike: every seat sees the same, no curtain
+    game_type: ClassVar[GameType] = GameType(hidden_information=True, private_views=False)
 
     # -- setup --
 

@@ -118,12 +118,20 @@ _OUTCOME_LAYOUT = PositionalLayout(Outcome, WIRE_POLICY, "outcome")
 class GameType:
     """What kind of game an engine plays (after OpenSpiel's GameType).
 
-    hidden_information: some seat's view lacks something another seat sees (a hand), so a screen
-    several players share must show a seat's private view only to that seat.
+    hidden_information: something in the state is hidden from some seat (a hand, the order of a
+    shuffled stack): the random playout checks that re-dealing it changes nothing that seat sees.
+    private_views: seats see different things (a hand of one's own), so a screen several players
+    share must show a seat's view only to that seat, behind a curtain; a game whose secrets are
+    hidden from everyone alike (Combi-Nations' stacks) has none. Unset: as hidden_information.
     simultaneous: several seats may be in to_act at once (KOMBIO's slaps)."""
 
     hidden_information: bool = False
     simultaneous: bool = False
+    private_views: bool | None = None
+
+    @property
+    def private(self) -> bool:
+        return self.hidden_information if self.private_views is None else self.private_views
 
 
 S = TypeVar("S")

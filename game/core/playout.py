@@ -56,9 +56,10 @@ def _seat_views(engine: Engine[Any], state: Any, players: int) -> list[Any]:
 
 
 def _check_fold(engine: Engine[Any], before: list[Any], events: list[Event], state: Any, players: int,
-                seed: int, step: int) -> None:
+                seed: int, step: int) -> list[Any]:
     """Each seat's view before the step, folded with the step's events as that seat sees them, is
-    its view after the step."""
+    its view after the step. Returns the views after it (the next step's views before)."""
+    afters = []
     for seat, view in zip([None, *range(players)], before):
         for event in events:
             mine = engine.redact(event, seat)
@@ -69,6 +70,8 @@ def _check_fold(engine: Engine[Any], before: list[Any], events: list[Event], sta
             who = "the spectator" if seat is None else f"seat {seat}"
             raise AssertionError(f"seed {seed}, step {step}: folding the events {events} into {who}'s view "
                                  f"does not give its view after them:\n{_difference(view, after)}")
+        afters.append(after)
+    return afters
 
 
 def _difference(folded: Any, truth: Any) -> str:
@@ -127,8 +130,9 @@ def random_playouts(
 ) -> PlayoutReport:
     """Play one random game per seed, checking the contract at every step.
 
-    `full_checks_every` thins the costly checks (clone, views, refusal, secrecy) for long suites; the
-    invariants and the wire round trips run at every step regardless.
+    `full_checks_every` thins the costly checks (clone, views and their fold, refusal, secrecy) for
+    long suites; the invariants and the wire round trips run at every step regardless, and every
+    step of a game played with full checks has its fold checked.
     """
     report = PlayoutReport()
     secret = engine.game_type.hidden_information
@@ -138,6 +142,7 @@ def random_playouts(
         resampler = random.Random(seed * 7919 + 2)   # its own, so the games played stay the same
         state = engine.new_game(config, seed)
         log: list[Action] = []
+        views: list[Any] = []          # every seat's views now, where the last step's fold check left them
         engine.check_invariants(state)
         while engine.outcome(state) is None:
             assert len(log) < max_actions, f"seed {seed}: no end after {max_actions} actions"
@@ -158,18 +163,20 @@ def random_playouts(
                 if secret:
                     _check_secrecy(engine, state, config.players, resampler, seed)
                     assert state == twin, f"seed {seed}: resample_hidden changed the state it was given"
-            before = _seat_views(engine, state, config.players) if folds else []
+            fold_here = folds and full
+            before = (views or _seat_views(engine, state, config.players)) if fold_here else []
+            views = []
             events = engine.apply(state, action)
             log.append(action)
             for event in events:
                 _roundtrip(engine.events, event)
                 str(event)
-            if folds:
-                _check_fold(engine, before, events, state, config.players, seed, len(log))
             if full:
                 twin_events = engine.apply(twin, action)
                 assert twin == state and twin_events == events, f"seed {seed}: apply is not deterministic"
             engine.check_invariants(state)
+            if fold_here:
+                views = _check_fold(engine, before, events, state, config.players, seed, len(log))
         outcome = engine.outcome(state)
         assert outcome is not None and len(outcome.scores) == config.players
         assert outcome.winners and all(0 <= w < config.players for w in outcome.winners)

@@ -275,7 +275,14 @@ def _fixed_tuple(items: list[Conv], policy: Policy) -> Conv:
             raise error(f"{where}: expected a list of {n}, got {kind_name(value)}")
         if len(value) != n:
             raise error(f"{where}: expected {n} items, got {len(value)}")
-        return tuple([c(x, f"{where}[{i}]") for i, (c, x) in enumerate(zip(checks, value, strict=True))])
+        try:
+            # checked at `where`; on a refusal again at each index, so that the message names it
+            # (checks are pure): no string per item otherwise (a view holds thousands of these)
+            return tuple([c(x, where) for c, x in zip(checks, value)])
+        except error:
+            for i, (c, x) in enumerate(zip(checks, value)):
+                c(x, f"{where}[{i}]")
+            raise
 
     plains = [c.plain for c in items]
     if all(p is None for p in plains):

@@ -61,12 +61,7 @@ def make(plans: list[SeatPlan], seed: int = 1, random_steps: int = 0, options: d
 
 
 def lift(app: App, clock: Clock, scene: CombiNationsScene) -> None:
-    """The player the curtain waits for takes the screen (hot-seat: every seat's view is alike,
-    but the engine declares hidden information, the stacks' order)."""
-    seat = scene.curtain_seat
-    if seat is not None:
-        press(app, scene.device_of(seat), "select")
-        settle(app, clock, scene)
+    """No curtain ever goes up: the stacks' order is hidden from every seat alike."""
     assert scene.curtain_seat is None
 
 
@@ -503,14 +498,13 @@ def test_a_whole_game_through_the_scene_reaches_the_score_sheet():
     assert all("point" in row for row in rows)
 
 
-def test_hot_seat_hands_the_screen_over_and_the_next_players_focus_waits_on_its_market():
+def test_hot_seat_needs_no_curtain_and_the_next_players_focus_waits_on_its_market():
     app, clock, match, scene = make([human("kb1"), human("kb3")], seed=3)
     to_place(app, clock, scene)
     take(app, "kb1")
     settle(app, clock, scene)
     assert match.session.to_act() == {1}
-    assert scene.curtain_seat == 1           # the curtain between two players of one screen
-    lift(app, clock, scene)
+    assert scene.curtain_seat is None        # every seat sees the same: nothing to hide on one screen
     assert scene.actor() == 1
     assert focus_key(scene, 1) == space_key(scene.controls.options(1)[0].space)
     assert check_every_choice(app, scene, 1, "kb3") == len(scene.controls.options(1))

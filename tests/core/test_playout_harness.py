@@ -1,6 +1,7 @@
 """The random-playout harness passes a correct engine and catches each kind of broken one."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import ClassVar
@@ -89,7 +90,7 @@ class NeverEnds(ToyEngine):
         if action.seat != state.turn:
             raise IllegalActionError("not your turn", action)
         state.turn = (state.turn + 1) % state.players
-        return []
+        return [Taken(action.seat, 0, state.heap)]
 
 
 class NobodyActs(ToyEngine):
@@ -99,11 +100,21 @@ class NobodyActs(ToyEngine):
 
 class ViewNotPackable(ToyEngine):
     def view(self, state, seat):
-        return {"heap": {state.heap}}                 # a set: msgpack cannot carry it
+        return dataclasses.replace(super().view(state, seat), taken=tuple([0] * 600))   # more than a view holds
+
+
+class FoldForgetsTheTurn(ToyEngine):
+    def fold(self, view, event):
+        return dataclasses.replace(super().fold(view, event), turn=view.turn)
+
+
+class ViewOfAnotherType(ToyEngine):
+    def view(self, state, seat):
+        return {"heap": state.heap}                   # the engine declares ToyView
 
 
 BROKEN = [
-    (NonDeterministic, AssertionError, "apply is not deterministic"),
+    (NonDeterministic, AssertionError, "apply is not deterministic|does not give its view after"),
     (AcceptsWrongSeat, AssertionError, "by a seat that may not act was accepted"),
     (RefusalChangesState, AssertionError, "a refused action changed the state"),
     (LosesStones, AssertionError, "stones conserved"),
@@ -111,7 +122,9 @@ BROKEN = [
     (IgnoresSeedOnReplay, AssertionError, "replay differs"),
     (NeverEnds, AssertionError, "no end after 200 actions"),
     (NobodyActs, AssertionError, "nobody may act"),
-    (ViewNotPackable, TypeError, "serialize"),
+    (ViewNotPackable, WireFormatError, "more than 512 items"),
+    (FoldForgetsTheTurn, AssertionError, "turn: folded"),
+    (ViewOfAnotherType, AssertionError, "a view is a ToyView, not dict"),
 ]
 
 
@@ -140,7 +153,9 @@ class LeaksNextSecret(SecretToyEngine):
         view = super().view(state, seat)
         if seat is not None:
             nxt = (seat + 1) % state.players
-            view["secrets"][nxt] = state.secrets[nxt]
+            secrets = list(view.secrets)
+            secrets[nxt] = state.secrets[nxt]
+            view = dataclasses.replace(view, secrets=tuple(secrets))
         return view
 
 
@@ -148,7 +163,7 @@ class SpectatorSeesAll(SecretToyEngine):
     def view(self, state, seat):
         view = super().view(state, seat)
         if seat is None:
-            view["secrets"] = list(state.secrets)
+            view = dataclasses.replace(view, secrets=tuple(state.secrets))
         return view
 
 

@@ -4,13 +4,15 @@ Seats take turns taking 1 or 2 stones from one heap; whoever takes the last ston
 comes from the state's Rng, so seeds matter. Subclasses in the tests break one rule each.
 
 SecretToyEngine adds hidden information: every seat holds a secret digit that only it sees until the
-game ends, and taking 2 stones is allowed only while the taker's own digit is odd.
+game ends (Revealed then shows them all), and taking 2 stones is allowed only while the taker's own
+digit is odd. Views are typed (ToyView) and folded from the events, as every engine's are.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.core import (
     Action,
@@ -25,6 +27,7 @@ from game.core import (
     WireCodec,
     rank_winners,
 )
+from game.core.view import ViewCodec
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,29 @@ class Taken(Event):
     left: int
 
 
+@dataclass(frozen=True)
+class Revealed(Event):
+    TAG: ClassVar[str] = "revealed"
+    secrets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ToyView:
+    heap: int
+    turn: int
+    taken: tuple[int, ...]
+    secrets: tuple[int | None, ...] = ()     # SecretToyEngine only
+
+
+def fold(view: ToyView, event: Event) -> ToyView:
+    if isinstance(event, Taken):
+        taken = tuple(t + event.count if s == event.seat else t for s, t in enumerate(view.taken))
+        return dataclasses.replace(view, heap=event.left, taken=taken, turn=(event.seat + 1) % len(taken))
+    if isinstance(event, Revealed):
+        return dataclasses.replace(view, secrets=event.secrets)
+    return view
+
+
 @dataclass
 class ToyState:
     players: int
@@ -68,8 +94,9 @@ class ToyEngine(Engine[ToyState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
     actions: ClassVar[WireCodec] = WireCodec([Take])
-    events: ClassVar[WireCodec] = WireCodec([Taken])
+    events: ClassVar[WireCodec] = WireCodec([Taken, Revealed])
     configs: ClassVar[WireCodec] = WireCodec([ToyConfig])
+    views: ClassVar[ViewCodec[ToyView]] = ViewCodec(ToyView)
 
     def new_game(self, config: GameConfig, seed: int) -> ToyState:
         self.check_config(config)
@@ -99,8 +126,11 @@ class ToyEngine(Engine[ToyState]):
         state.turn = (state.turn + 1) % state.players
         return [Taken(action.seat, action.count, state.heap)]
 
-    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
-        return {"heap": state.heap, "turn": state.turn, "taken": list(state.taken)}
+    def view(self, state: ToyState, seat: int | None) -> ToyView:
+        return ToyView(state.heap, state.turn, tuple(state.taken))
+
+    def fold(self, view: ToyView, event: Event) -> ToyView:
+        return fold(view, event)
 
     def outcome(self, state: ToyState) -> Outcome | None:
         if state.winner < 0:
@@ -135,11 +165,13 @@ class SecretToyEngine(ToyEngine):
         events = super().apply(state, action)
         if isinstance(action, Take) and action.count == 2:
             state.took_two[action.seat] = True
+        if state.winner >= 0:
+            events.append(Revealed(tuple(state.secrets)))
         return events
 
-    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
-        shown = [d if state.winner >= 0 or s == seat else None for s, d in enumerate(state.secrets)]
-        return {**super().view(state, seat), "secrets": shown}
+    def view(self, state: ToyState, seat: int | None) -> ToyView:
+        shown = tuple(d if state.winner >= 0 or s == seat else None for s, d in enumerate(state.secrets))
+        return dataclasses.replace(super().view(state, seat), secrets=shown)
 
     def resample_hidden(self, state: ToyState, seat: int | None, rng: random.Random) -> ToyState:
         other = self.clone(state)

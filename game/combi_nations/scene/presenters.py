@@ -11,16 +11,12 @@ the tile is laying, with what lies on each: the country draws them, lit, over th
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-import pygame
 
 from game.core.seats import seat_name
 from game.ui.play.presenters import Animation, Presenters, presents
 from game.ui.toolkit import theme
-from game.ui.toolkit.effects import Chain, Flight, Flying, Glow, Painted, Part, Sprites
+from game.ui.toolkit.effects import Chain, Flight, Flying, Glow, Painted, Part, resting
 
 from ..country import Placing, country_from_view, laid_hexes
 from ..events import (
@@ -56,19 +52,6 @@ def tile_key(tile_id: int) -> tuple[str, int]:
     return ("tile", tile_id)
 
 
-@dataclass
-class Landed(Flight):
-    """A flight over a still the table would otherwise draw elsewhere until the event is folded in:
-    the arrow on the space it stopped on while the tile it took flies off."""
-
-    still: Callable[[pygame.Surface], None] | None = None
-
-    def draw(self, surface: pygame.Surface, alpha: float, sprites: Sprites) -> None:
-        if self.still is not None:
-            self.still(surface)
-        super().draw(surface, alpha, sprites)
-
-
 class CombiPresenters(Presenters[CombiView]):
     def __init__(self, scene: CombiNationsScene) -> None:
         self.scene = scene
@@ -98,12 +81,12 @@ class CombiPresenters(Presenters[CombiView]):
                         paint=lambda surface, t: scene.ring.arrow(surface, event.seat, start + (end - start) * t, way))
         tsize = layout.ring_tile_size(size)
         mine = event.seat != OPPONENT
-        fly = Landed(FLY_TIME * self.speed, hides=frozenset({("arrow", arrow), ("space", event.end)}), arc=40.0,
+        fly = Flight(FLY_TIME * self.speed, hides=frozenset({("arrow", arrow), ("space", event.end)}), arc=40.0,
                      items=[Flying(tile_key(event.tile), layout.ring_point(event.end, size),
                                    layout.held_point if mine else layout.discard_point, tsize,
-                                   HELD_SIZE if mine else 6)],
-                     still=lambda surface: scene.ring.arrow(surface, event.seat, float(event.end), way))
-        return Chain(sweep, fly)
+                                   HELD_SIZE if mine else 6)])
+        # the arrow stays drawn on the space it stopped on while the tile it took flies off
+        return Chain(sweep, resting(fly, paint=lambda surface: scene.ring.arrow(surface, event.seat, float(event.end), way)))
 
     @presents(MarkerMoved)
     def marker_moved(self, event: MarkerMoved, before: CombiView) -> Animation:

@@ -48,6 +48,7 @@ T = TypeVar("T")
 
 class CombiNationsScene(GameScreen[CombiView]):
     LOG_LINES = 2          # the moves the hints panel has room for
+    FOCUS_ACROSS = 1.6     # below √3: a step down on the hexes is the next row, not the one after
 
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
@@ -75,9 +76,10 @@ class CombiNationsScene(GameScreen[CombiView]):
         return self.view.players
 
     def actor(self) -> int | None:
-        """The local player to act, when the screen shows their view."""
+        """The local player to act, when the screen shows their view (every seat's view is the same
+        here, unless a curtain hides it)."""
         seat = self.acting_human()
-        return seat if seat is not None and seat == self.viewer else None
+        return seat if seat is not None and self.curtain_seat is None else None
 
     def focus_seat(self) -> int | None:
         """The seat whose focus the prompt reads out: the player to act, else the first drawn."""

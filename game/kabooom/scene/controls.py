@@ -196,9 +196,7 @@ class KabooomControls:
             return
         if isinstance(focus.key, tuple) and focus.key[:1] == ("square",):
             self.board_focus[seat] = focus.key
-        self.scene.input.put(seat, PASS)
-        focus.armed = PASS
-        self.scene.click_sound()
+        self.scene.input.arm(seat, PASS)
 
     def back(self, seat: int) -> bool:
         """Back puts a picked tower down. Backspace is shared by every keyboard zone (it arrives as

@@ -107,7 +107,6 @@ class KomboControls:
         self.kick_from: dict[int, int] = {}    # seat -> the tile its Kangaroo kicks, once chosen
         self.marked: dict[int, tuple[int, ...]] = {}   # seat -> the tile its Alligator swamps, once marked
         self.board_focus: dict[int, int] = {}  # seat -> the space its focus was last on
-        self.version = 0                       # counts the changes of the choices in progress
         self._choices: tuple[int, int, Choices] | None = None
 
     # -- what a seat may do ----------------------------------------------------------------------
@@ -309,38 +308,38 @@ class KomboControls:
 
     def pick(self, seat: int, index: int) -> None:
         self.picked[seat] = index
-        self.version += 1
+        self.scene.changed()
         self.asking.pop(seat, None)
         self._moved(seat)
 
     def put_back(self, seat: int) -> None:
         self.picked.pop(seat, None)
-        self.version += 1
+        self.scene.changed()
         self.scene.click_sound()
 
     def ask(self, seat: int, square: int) -> None:
         self.asking[seat] = square
-        self.version += 1
+        self.scene.changed()
         self._moved(seat)
 
     def kick_pick(self, seat: int, square: int) -> None:
         self.kick_from[seat] = square
-        self.version += 1
+        self.scene.changed()
         self._moved(seat)
 
     def kick_unpick(self, seat: int) -> None:
         self.kick_from.pop(seat, None)
-        self.version += 1
+        self.scene.changed()
         self.scene.click_sound()
 
     def mark(self, seat: int, square: int) -> None:
         self.marked[seat] = (square,)
-        self.version += 1
+        self.scene.changed()
         self.scene.click_sound()
 
     def unmark(self, seat: int) -> None:
         self.marked.pop(seat, None)
-        self.version += 1
+        self.scene.changed()
         self.scene.click_sound()
 
     def to_kombos(self, seat: int, kombos: list[KomboOption]) -> None:
@@ -372,11 +371,11 @@ class KomboControls:
         if not target.enabled:
             self.scene.error(target.reason)
         elif focus.key == key and (focus.armed == key or not target.confirm):
-            self.scene.input.select(seat, mouse=False)
+            self.scene.input.select(seat)
+        elif target.confirm:
+            self.scene.input.arm(seat, key)
         else:
             self.scene.input.put(seat, key)
-            if target.confirm:
-                focus.armed = key
             self.scene.click_sound()
 
     def back(self, seat: int) -> bool:
@@ -397,7 +396,7 @@ class KomboControls:
             key = hand_key(self.picked.pop(seat))
         else:
             return False
-        self.version += 1
+        self.scene.changed()
         if key is not None:
             self.scene.input.put(seat, key)
         self.scene.click_sound()
@@ -413,7 +412,7 @@ class KomboControls:
     def clear(self, seat: int) -> None:
         for choice in (self.picked, self.asking, self.kick_from, self.marked):
             choice.pop(seat, None)
-        self.version += 1
+        self.scene.changed()
 
     def land(self, seat: int) -> Key | None:
         """Where `seat`'s focus goes now that it has this to do (None: it stays)."""

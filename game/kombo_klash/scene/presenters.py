@@ -5,7 +5,7 @@ track, whose counter then walks there.
 Each presenter returns the animation of its event from the shown view before it; the screen folds
 the event in when that animation ends (game.ui.play.presenters). While it runs, a part leaves out of
 the table what it draws itself (`hides`: ("square", sq), ("hand", i), or the whole hand row), and a
-later part draws what the earlier ones left (scene/effects.py: a scored Kombo's backs while its points
+later part draws what the earlier ones left (the toolkit's `resting`: a scored Kombo's backs while its points
 fly; a hand laid out anew while a drawn tile flies into its place).
 """
 from __future__ import annotations
@@ -34,11 +34,22 @@ from game.kombo_klash.events import (
 from game.kombo_klash.view import KomboView, in_hand_order
 from game.ui.play.presenters import Animation, Presenters, presents
 from game.ui.toolkit import theme
-from game.ui.toolkit.effects import Chain, Flight, Flip, Flying, Glow, Part, Point, SpriteKey, Turning, fly_to_score
+from game.ui.toolkit.effects import (
+    Chain,
+    Flight,
+    Flip,
+    Flying,
+    Glow,
+    Part,
+    Point,
+    SpriteKey,
+    Turning,
+    fly_to_score,
+    resting,
+)
 from game.ui.toolkit.tween import Tween, ease_in_out
 
 from .controls import HAND_ROW, hand_key, square_key
-from .effects import resting
 
 if TYPE_CHECKING:
     from .screen import KomboKlashScene

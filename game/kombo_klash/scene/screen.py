@@ -54,7 +54,6 @@ class KomboKlashScene(GameScreen[KomboView]):
         self.walks: dict[int, Tween] = {}          # seat -> its counter walking to a new score
         self._think = 0.0
         self.backdrop = Backdrop()                  # made on first draw, against the target's pixel format
-        self._focus_cache: dict[int, tuple[tuple[int, int | None, int], Sequence[Focusable]]] = {}
         self._palette = theme.palette()
         self._thinking = -1                          # the bot whose thinking dots breathe, -1 for none
         self._land_viewer()
@@ -119,15 +118,6 @@ class KomboKlashScene(GameScreen[KomboView]):
     # -- the game-screen hooks -------------------------------------------------------------------
     def targets(self, seat: int) -> Sequence[Focusable]:
         return self.controls.targets(seat)
-
-    def focusables(self, seat: int) -> Sequence[Focusable]:
-        """`targets(seat)`, made again when what they are made from changes: a step, the viewer, or
-        a choice in progress (which a press's own step, a pick, changes within the press)."""
-        key = (self.session.step, self.viewer, self.controls.version)
-        cached = self._focus_cache.get(seat)
-        if cached is None or cached[0] != key:
-            cached = self._focus_cache[seat] = (key, tuple(self.targets(seat)))
-        return cached[1]
 
     def landing(self, seat: int, step: Step) -> Key | None:
         return self.controls.landing(seat, step)

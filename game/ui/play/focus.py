@@ -59,10 +59,12 @@ class Focusable:
         return self.act if isinstance(self.act, Action) else None
 
 
-def nearest(targets: Sequence[Focusable], at: pygame.Rect, direction: Direction) -> Focusable | None:
+def nearest(targets: Sequence[Focusable], at: pygame.Rect, direction: Direction,
+            across_weight: float = ACROSS_WEIGHT) -> Focusable | None:
     """The target the focus moves to from `at` in `direction`: the one ahead (its centre past `at`'s
-    centre that way) with the least distance ahead plus ACROSS_WEIGHT times the distance across.
-    None if nothing lies that way."""
+    centre that way) with the least distance ahead plus `across_weight` times the distance across.
+    None if nothing lies that way. A screen whose things lie on a slant (hexes: the next row is half
+    a hex across) passes a weight below √3, so that a step down is the next row, not the one after."""
     dx, dy = direction
     cx, cy = at.center
     best: tuple[float, Focusable] | None = None
@@ -72,7 +74,7 @@ def nearest(targets: Sequence[Focusable], at: pygame.Rect, direction: Direction)
         if ahead <= 0:
             continue
         across = abs((tx - cx) * dy) + abs((ty - cy) * dx)
-        cost = ahead + ACROSS_WEIGHT * across
+        cost = ahead + across_weight * across
         if best is None or cost < best[0]:
             best = (cost, target)
     return best[1] if best is not None else None
@@ -93,6 +95,7 @@ class SeatFocus:
     key: Key | None = None
     rect: pygame.Rect | None = None
     armed: Key | None = None
+    armed_by: str = "select"         # the button whose second press makes the armed choice
 
     def find(self, targets: Sequence[Focusable]) -> Focusable | None:
         """The focused target among `targets`; if its thing is gone, the one closest to where it was
@@ -112,12 +115,13 @@ class SeatFocus:
             self.armed = None
         self.key, self.rect = target.key, target.rect
 
-    def move(self, targets: Sequence[Focusable], direction: Direction) -> bool:
+    def move(self, targets: Sequence[Focusable], direction: Direction,
+             across_weight: float = ACROSS_WEIGHT) -> bool:
         """Move one step in `direction`; False if nothing lies that way."""
         here = self.find(targets)
         if here is None:
             return False
-        there = nearest([t for t in targets if t.key != here.key], here.rect, direction)
+        there = nearest([t for t in targets if t.key != here.key], here.rect, direction, across_weight)
         if there is None:
             return False
         self.set(there)

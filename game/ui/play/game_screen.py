@@ -27,7 +27,7 @@ from game.core.seats import seat_label
 from game.core.session import Step
 from game.ui.play.banner import Banner, banner_surface
 from game.ui.play.curtain import Curtain, ViewerPolicy
-from game.ui.play.focus import Focusable, Key
+from game.ui.play.focus import ACROSS_WEIGHT, Focusable, Key
 from game.ui.play.key_labels import key_labels, move_label
 from game.ui.play.move_log import MoveLog
 from game.ui.play.presenters import Animation, Presenters, speed_for
@@ -61,7 +61,7 @@ class GameScreen(Scene, Generic[V]):
         engine = self.session.engine
         local = set(self.session.local_seats)
         humans = tuple(i for i, p in enumerate(match.plans) if p.kind == "human" and i in local)
-        self.policy = ViewerPolicy(humans, engine.game_type.hidden_information)
+        self.policy = ViewerPolicy(humans, engine.game_type.private)
         self.curtain = Curtain(self.text)
         self.policy.follow(self.looking_seat())
         if self.viewer is not None:
@@ -77,7 +77,7 @@ class GameScreen(Scene, Generic[V]):
         self.pointer: tuple[int, int] | None = None
         self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})
         self._focusables: dict[int, tuple[tuple[int, int, int, int | None], Sequence[Focusable]]] = {}
-        self._presses = 0          # every press may change a scene's choices in progress
+        self._changes = 0          # presses and the screen's own changes: its choices may differ
         self._snapshots = self.session.snapshots
         self._end_age: float | None = None
         self._results_shown = False
@@ -268,14 +268,33 @@ class GameScreen(Scene, Generic[V]):
     def click_sound(self) -> None:
         self.app.audio.play("click")
 
+    FOCUS_ACROSS: ClassVar[float] = ACROSS_WEIGHT     # a screen of hexes sets a smaller weight
+
+    @property
+    def focus_across(self) -> float:
+        return self.FOCUS_ACROSS
+
+    def button_label(self, seat: int, button: str) -> str:
+        """The key `seat` presses for `button`, as its device is bound ("E", "Enter", "A")."""
+        devices = self.devices_of(seat)
+        if not devices or devices[0] == "mouse":
+            return "Click"
+        return self.key_labels(devices[0]).get(button, button.capitalize())
+
     def focusables(self, seat: int) -> Sequence[Focusable]:
         """`targets(seat)`, made again only when what they are made from may have changed: a step,
-        the shown view, a press (a choice in progress), the viewer. Drawing asks every frame."""
-        key = (self.session.step, self.show.version, self._presses, self.viewer)
+        the shown view, an input event (a choice in progress), `changed()`, the viewer. Drawing
+        asks every frame."""
+        key = (self.session.step, self.show.version, self._changes, self.viewer)
         cached = self._focusables.get(seat)
         if cached is None or cached[0] != key:
             cached = self._focusables[seat] = (key, tuple(self.targets(seat)))
         return cached[1]
+
+    def changed(self) -> None:
+        """The screen's choices changed without an input event (a timer, a focus landing with a
+        new turning of a tile): the focusables are made again."""
+        self._changes += 1
 
     @property
     def curtain_seat(self) -> int | None:
@@ -397,6 +416,7 @@ class GameScreen(Scene, Generic[V]):
     # -- input -------------------------------------------------------------------------------------
 
     def handle_raw(self, event: pygame.event.Event) -> bool:
+        self._changes += 1       # a wheel or a key of the screen's own may change its choices
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos               # logical already: App.feed maps it
             self.pointer_moved(event.pos)
@@ -412,7 +432,7 @@ class GameScreen(Scene, Generic[V]):
         return False
 
     def handle(self, press: Press) -> bool:
-        self._presses += 1
+        self._changes += 1
         if press.button == "pause":
             self.app.nav.pause(self.app, self.match)
             return True

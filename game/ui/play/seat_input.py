@@ -34,6 +34,11 @@ class Table(Protocol):
 
     def acting_human(self) -> int | None: ...
 
+    def button_label(self, seat: int, button: str) -> str: ...
+
+    @property
+    def focus_across(self) -> float: ...
+
     def focusables(self, seat: int) -> Sequence[Focusable]: ...
 
     def submit(self, action: Action) -> bool: ...
@@ -41,10 +46,6 @@ class Table(Protocol):
     def error(self, text: str) -> None: ...
 
     def click_sound(self) -> None: ...
-
-
-ARMED_WORDS = "Select again: {label}"
-MOUSE_ARMED_WORDS = "Click again: {label}"
 
 
 class SeatInput:
@@ -92,11 +93,11 @@ class SeatInput:
         if seat is None:
             return False
         if button in DIRECTIONS:
-            if self.of(seat).move(self.table.focusables(seat), DIRECTIONS[button]):
+            if self.of(seat).move(self.table.focusables(seat), DIRECTIONS[button], self.table.focus_across):
                 self.table.click_sound()
             return True
         if button == "select":
-            self.select(seat, mouse=False)
+            self.select(seat)
         elif button == "back":
             focus = self.of(seat)
             if focus.armed is not None:
@@ -107,7 +108,7 @@ class SeatInput:
             action_button(seat, self.focused(seat), press)
         return True
 
-    def select(self, seat: int, mouse: bool) -> None:
+    def select(self, seat: int) -> None:
         """Select on `seat`'s focus: the choice it shows, nothing else."""
         focus = self.of(seat)
         target = focus.find(self.table.focusables(seat))
@@ -118,8 +119,7 @@ class SeatInput:
                 self.table.error(target.reason)
             return
         if target.confirm and focus.armed != target.key:
-            focus.armed = target.key
-            self.table.click_sound()
+            self.arm(seat, target.key, "select")
             return
         focus.armed = None
         if isinstance(target.act, Action):
@@ -127,11 +127,25 @@ class SeatInput:
         else:
             target.act()
 
+    def arm(self, seat: int, key: Key, by: str = "slap") -> None:
+        """Arm the choice on `key` (the seat's focus goes there): a second press of `by` makes it."""
+        self.put(seat, key)
+        focus = self.of(seat)
+        focus.armed, focus.armed_by = key, by
+        self.table.click_sound()
+
     def armed_words(self, seat: int, target: Focusable) -> str:
-        if self.of(seat).armed != target.key:
+        """What the focus says of an armed choice: which press makes it, and what it does."""
+        focus = self.of(seat)
+        if focus.armed != target.key:
             return ""
-        words = MOUSE_ARMED_WORDS if self.table.device_of(seat) == "mouse" else ARMED_WORDS
-        return words.format(label=target.label or "confirm")
+        if self.table.device_of(seat) == "mouse":
+            again = "Click again"
+        elif focus.armed_by == "select":
+            again = "Select again"
+        else:        # armed by another key (the Action key): its own name
+            again = f"{self.table.button_label(seat, focus.armed_by)} again"
+        return f"{again}: {target.label or 'confirm'}"
 
     def hover(self, pos: tuple[int, int]) -> None:
         seat = self.table.seat_for("mouse")
@@ -161,7 +175,7 @@ class SeatInput:
             return False
         self.of(seat).set(target)
         if press.button == "select":
-            self.select(seat, mouse=True)
+            self.select(seat)
         elif press.button == "slap":
             action_button(seat, target, press)
         return True

@@ -174,6 +174,43 @@ class Painted(Part):
             self.paint(surface, self.easing(self.t(alpha)))
 
 
+@dataclass
+class Resting(Part):
+    """Another part drawn over things at rest where it left them: an event is folded into the shown
+    view only when its whole animation ends, so a part late in a chain must draw what the parts
+    before it left (a scored Kombo's backs while its "+N" flies; the arrow on the space it stopped
+    on while its tile flies off). It lasts as long as the part it wraps."""
+
+    inner: Part = field(default_factory=lambda: Part(0.0))
+    still: tuple[tuple[SpriteKey, Point], ...] = ()
+    size: int = 80
+    paint: Callable[[pygame.Surface], None] | None = None
+
+    def update(self, dt: float) -> bool:
+        self.inner.update(dt)
+        return super().update(dt)
+
+    def skip(self) -> None:
+        self.inner.skip()
+        super().skip()
+
+    def draw(self, surface: pygame.Surface, alpha: float, sprites: Sprites) -> None:
+        if self.paint is not None:
+            self.paint(surface)
+        for key, (x, y) in self.still:
+            sprite = sprites.sprite(key, self.size)
+            surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
+        self.inner.draw(surface, alpha, sprites)
+
+
+def resting(part: Part, still: Sequence[tuple[SpriteKey, Point]] = (), size: int = 80,
+            places: Sequence[Any] = (), paint: Callable[[pygame.Surface], None] | None = None) -> Resting:
+    """`part` over things at rest (sprites `still`, or what `paint` draws), hiding what it hides and
+    `places` (where the things at rest lie, which the table would draw as they were)."""
+    return Resting(part.duration, hides=part.hides | frozenset(places), inner=part,
+                   still=tuple(still), size=size, paint=paint)
+
+
 def fly_to_score(key: SpriteKey, start: Point, end: Point, seconds: float,
                  on_land: Callable[[], None] | None = None, pop: float = 0.35) -> list[Part]:
     """Points popping up over where they were won, then flying to the score: the number on the
@@ -263,20 +300,5 @@ def shake_area(surface: pygame.Surface, frame: pygame.Surface, area: pygame.Rect
     surface.blit(frame, area.move(offset), area)
 
 
-__all__ = [
-    "Chain",
-    "Flight",
-    "Flip",
-    "Flying",
-    "Glow",
-    "Painted",
-    "Part",
-    "Pop",
-    "Shake",
-    "Sprites",
-    "Turning",
-    "fly_to_score",
-    "quantised",
-    "shake_area",
-    "total_offset",
-]
+__all__ = ["Chain", "Flight", "Flip", "Flying", "Glow", "Painted", "Part", "Pop", "Resting", "Shake", "Sprites",
+           "Turning", "fly_to_score", "quantised", "resting", "shake_area", "total_offset"]
