@@ -8,8 +8,6 @@ from typing import ClassVar
 
 from game.core.engine import Event
 
-from .tables import STACKS
-
 OPPONENT = -1                  # the solo opponent's arrow, in events
 
 
@@ -18,10 +16,6 @@ class CountryBuilt(Event):
     TAG: ClassVar[str] = "country_built"
     seat: int
     preset: int                 # -1: built freely
-
-    def __str__(self) -> str:
-        how = f"as preset {self.preset}" if self.preset >= 0 else "freely"
-        return f"Seat {self.seat + 1} built its country {how}"
 
 
 @dataclass(frozen=True)
@@ -33,18 +27,12 @@ class SandLaid(Event):
     q: int
     r: int
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1} lays SAND tile {self.tile + 1}"
-
 
 @dataclass(frozen=True)
 class TurnBegan(Event):
     TAG: ClassVar[str] = "turn_began"
     seat: int
     extra: bool                 # one of the extra turns after the end was triggered
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1}'s {'extra ' if self.extra else ''}turn"
 
 
 @dataclass(frozen=True)
@@ -60,18 +48,11 @@ class ArrowMoved(Event):
     uturn: bool
     tile: int
 
-    def __str__(self) -> str:
-        who = "The opponent" if self.seat == OPPONENT else f"Seat {self.seat + 1}"
-        return f"{who} moves to tile {self.k}{' after a U-turn' if self.uturn else ''}"
-
 
 @dataclass(frozen=True)
 class MarkerMoved(Event):
     TAG: ClassVar[str] = "marker_moved"
     stack: int                  # index into STACKS
-
-    def __str__(self) -> str:
-        return f"The market marker moves to the {STACKS[self.stack]} stack"
 
 
 @dataclass(frozen=True)
@@ -83,9 +64,6 @@ class Refilled(Event):
     stack: int
     tile: int
 
-    def __str__(self) -> str:
-        return f"Space {self.space + 1} is refilled" if self.tile >= 0 else "No tile left to refill"
-
 
 @dataclass(frozen=True)
 class Placed(Event):
@@ -96,9 +74,6 @@ class Placed(Event):
     q: int
     r: int
 
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1} places tile {self.tile}"
-
 
 @dataclass(frozen=True)
 class Discarded(Event):
@@ -108,17 +83,11 @@ class Discarded(Event):
     tile: int
     taken: int                  # tiles the opponent has taken so far
 
-    def __str__(self) -> str:
-        return f"The opponent discards its tile ({self.taken} taken)"
-
 
 @dataclass(frozen=True)
 class Skipped(Event):
     TAG: ClassVar[str] = "skipped"
     seat: int
-
-    def __str__(self) -> str:
-        return f"Seat {self.seat + 1} has no tile that fits: no move"
 
 
 @dataclass(frozen=True)
@@ -127,15 +96,8 @@ class EndTriggered(Event):
     seat: int
     full: bool                  # the seat filled its country (else: no tile fits it)
 
-    def __str__(self) -> str:
-        why = "filled its country" if self.full else "has no tile that fits"
-        return f"Seat {self.seat + 1} {why}: the round is finished, then extra turns"
-
 
 @dataclass(frozen=True)
 class GameOver(Event):
     TAG: ClassVar[str] = "game_over"
     scores: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "Game over: " + ", ".join(f"seat {i + 1} {s}" for i, s in enumerate(self.scores))

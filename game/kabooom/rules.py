@@ -176,10 +176,6 @@ class Placed(Event):
     square: int
     symbol: str
 
-    def __str__(self) -> str:
-        name = SYMBOL_NAMES[SYM_INDEX[self.symbol]] if self.symbol in SYM_INDEX else self.symbol
-        return f"{seat_name(self.seat)} placed {name} on {square_name(self.square)}"
-
 
 @dataclass(frozen=True)
 class Moved(Event):
@@ -188,10 +184,6 @@ class Moved(Event):
     src: int
     dst: int
     height: int
-
-    def __str__(self) -> str:
-        return (f"{seat_name(self.seat)} moved {square_name(self.src)}→{square_name(self.dst)}, "
-                f"tower of {self.height}")
 
 
 @dataclass(frozen=True)
@@ -202,27 +194,17 @@ class Exploded(Event):
     dst: int
     destroyed: int
 
-    def __str__(self) -> str:
-        return (f"Kabooom! {seat_name(self.seat)}'s Dynamite blew up {self.destroyed} counters "
-                f"on {square_name(self.dst)}")
-
 
 @dataclass(frozen=True)
 class Passed(Event):
     TAG: ClassVar[str] = "passed"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} passed"
-
 
 @dataclass(frozen=True)
 class PhaseChanged(Event):
     TAG: ClassVar[str] = "phase"
     phase: str
-
-    def __str__(self) -> str:
-        return f"phase: {self.phase}"
 
 
 @dataclass(frozen=True)
@@ -231,9 +213,6 @@ class GameOver(Event):
 
     TAG: ClassVar[str] = "over"
     termination: Termination
-
-    def __str__(self) -> str:
-        return f"game over: {self.termination.text}"
 
 
 # Actions are immutable, so every one the game can ever list is built once here; legal_actions then

@@ -8,9 +8,8 @@ from typing import Annotated, ClassVar
 
 from game.core.engine import Event, Termination
 from game.core.schema import MaxLen
-from game.core.seats import seat_name
 
-from .table import GIVE, MAX_SLOTS, place_name
+from .table import MAX_SLOTS
 
 Hands = tuple[Annotated[tuple[int | None, ...], MaxLen(MAX_SLOTS)], ...]
 
@@ -21,9 +20,6 @@ class RoundStarted(Event):
     round: int
     first: int                        # the seat that plays first
 
-    def __str__(self) -> str:
-        return f"Round {self.round}: four cards each, {seat_name(self.first)} plays first"
-
 
 @dataclass(frozen=True)
 class Looked(Event):
@@ -33,10 +29,6 @@ class Looked(Event):
     seat: int
     slots: tuple[int, ...]
     values: tuple[int, ...]
-
-    def __str__(self) -> str:
-        what = f": {', '.join(map(str, self.values))}" if self.values else ""
-        return f"{seat_name(self.seat)} looked at the near row{what}"
 
 
 @dataclass(frozen=True)
@@ -49,9 +41,6 @@ class TurnBegan(Event):
     final: bool
     final_left: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}'s {'final ' if self.final else ''}turn"
-
 
 @dataclass(frozen=True)
 class Drew(Event):
@@ -60,10 +49,6 @@ class Drew(Event):
     TAG: ClassVar[str] = "drew"
     seat: int
     value: int | None
-
-    def __str__(self) -> str:
-        what = f" a {self.value}" if self.value is not None else " a card"
-        return f"{seat_name(self.seat)} drew{what}"
 
 
 @dataclass(frozen=True)
@@ -78,10 +63,6 @@ class Took(Event):
     discarded: int
     serial: int
 
-    def __str__(self) -> str:
-        return (f"{seat_name(self.seat)} took the {self.value} for {place_name(self.seat, self.slot)} "
-                f"and discarded a {self.discarded}")
-
 
 @dataclass(frozen=True)
 class Replaced(Event):
@@ -92,9 +73,6 @@ class Replaced(Event):
     slot: int
     discarded: int
     serial: int
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} replaced {place_name(self.seat, self.slot)}: discarded a {self.discarded}"
 
 
 @dataclass(frozen=True)
@@ -108,9 +86,6 @@ class Discarded(Event):
     serial: int
     ability: str
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} discarded the drawn {self.value}"
-
 
 @dataclass(frozen=True)
 class Peeked(Event):
@@ -122,10 +97,6 @@ class Peeked(Event):
     slot: int
     value: int | None
 
-    def __str__(self) -> str:
-        what = f": a {self.value}" if self.value is not None else ""
-        return f"{seat_name(self.seat)} looked at {place_name(self.owner, self.slot)}{what}"
-
 
 @dataclass(frozen=True)
 class Swapped(Event):
@@ -136,17 +107,11 @@ class Swapped(Event):
     a: tuple[int, int]
     b: tuple[int, int]
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} swapped {place_name(*self.a)} and {place_name(*self.b)}"
-
 
 @dataclass(frozen=True)
 class Skipped(Event):
     TAG: ClassVar[str] = "skipped"
     seat: int
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} ended the ability"
 
 
 @dataclass(frozen=True)
@@ -154,19 +119,12 @@ class Passed(Event):
     TAG: ClassVar[str] = "passed"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} passed: nothing to draw or take"
-
 
 @dataclass(frozen=True)
 class Called(Event):
     TAG: ClassVar[str] = "called"
     seat: int
     automatic: bool                   # the hand went down to zero cards
-
-    def __str__(self) -> str:
-        how = " (no cards left)" if self.automatic else ""
-        return f"{seat_name(self.seat)} called KOMBIO{how}"
 
 
 @dataclass(frozen=True)
@@ -182,10 +140,6 @@ class Slapped(Event):
     value: int
     right: bool
 
-    def __str__(self) -> str:
-        verdict = "matched" if self.right else "missed"
-        return f"{seat_name(self.seat)} slapped {place_name(self.owner, self.slot)}, a {self.value}: {verdict}"
-
 
 @dataclass(frozen=True)
 class PenaltyDrawn(Event):
@@ -194,11 +148,6 @@ class PenaltyDrawn(Event):
     TAG: ClassVar[str] = "penalty"
     seat: int
     slot: int
-
-    def __str__(self) -> str:
-        if self.slot < 0:
-            return f"{seat_name(self.seat)} owes a penalty card, but none is left"
-        return f"{seat_name(self.seat)} drew a penalty card"
 
 
 @dataclass(frozen=True)
@@ -213,11 +162,6 @@ class ChoiceOwed(Event):
     other: int
     slot: int
 
-    def __str__(self) -> str:
-        if self.kind == GIVE:
-            return f"{seat_name(self.seat)} chooses a card to give {seat_name(self.other)}"
-        return f"{seat_name(self.seat)} chooses: hand the card to {seat_name(self.other)} or keep it"
-
 
 @dataclass(frozen=True)
 class Gave(Event):
@@ -229,11 +173,6 @@ class Gave(Event):
     slot: int
     owner: int
     gap: int
-
-    def __str__(self) -> str:
-        if self.slot < 0:
-            return f"{seat_name(self.seat)} has no card left to give {seat_name(self.owner)}"
-        return f"{seat_name(self.seat)} gave {place_name(self.seat, self.slot)} to {seat_name(self.owner)}"
 
 
 @dataclass(frozen=True)
@@ -248,19 +187,11 @@ class Settled(Event):
     slot: int
     to_slot: int
 
-    def __str__(self) -> str:
-        if self.hand_over:
-            return f"{seat_name(self.seat)} handed the wrong card to {seat_name(self.slapper)}"
-        return f"{seat_name(self.seat)} kept the card: {seat_name(self.slapper)} draws a penalty"
-
 
 @dataclass(frozen=True)
 class Reshuffled(Event):
     TAG: ClassVar[str] = "reshuffled"
     count: int
-
-    def __str__(self) -> str:
-        return f"The discard pile but its top card ({self.count} cards) became a new draw pile"
 
 
 @dataclass(frozen=True)
@@ -276,18 +207,11 @@ class RoundEnded(Event):
     added: tuple[int, ...]
     scores: tuple[int, ...]
 
-    def __str__(self) -> str:
-        parts = ", ".join(f"{seat_name(s)} +{a}" for s, a in enumerate(self.added))
-        return f"Round {self.round} ended: {parts}"
-
 
 @dataclass(frozen=True)
 class GameOver(Event):
     TAG: ClassVar[str] = "over"
     termination: Termination
-
-    def __str__(self) -> str:
-        return f"game over: {self.termination.text}"
 
 
 EVENT_CLASSES: tuple[type[Event], ...] = (

@@ -12,19 +12,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.core.engine import Event, Termination
-from game.core.seats import seat_name
-
-from .actions import squares_text
-from .tables import square_name
 
 
 @dataclass(frozen=True)
 class CornersDealt(Event):
     TAG: ClassVar[str] = "corners"
     creatures: tuple[str, ...]        # on CORNERS, in order
-
-    def __str__(self) -> str:
-        return "Corner tiles: " + ", ".join(self.creatures)
 
 
 @dataclass(frozen=True)
@@ -37,10 +30,6 @@ class Drew(Event):
     tiles: tuple[str, ...]
     reason: str                       # "deal", "redraw", "call", "scatter", "refill", "empty_hand"
 
-    def __str__(self) -> str:
-        what = f": {', '.join(self.tiles)}" if self.tiles else ""
-        return f"{seat_name(self.seat)} drew {self.count} tile{'s' if self.count != 1 else ''}{what}"
-
 
 @dataclass(frozen=True)
 class HandDiscarded(Event):
@@ -51,17 +40,11 @@ class HandDiscarded(Event):
     count: int
     yours: bool = False               # the copy its seat sees (redact): the viewer's own hand changed
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} discarded {self.count} tiles"
-
 
 @dataclass(frozen=True)
 class Kept(Event):
     TAG: ClassVar[str] = "kept"
     seat: int
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} kept the starting hand"
 
 
 @dataclass(frozen=True)
@@ -73,18 +56,12 @@ class Placed(Event):
     trigger: bool
     yours: bool = False               # the copy its seat sees (redact): the viewer's own hand changed
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} played {self.creature} on {square_name(self.square)}"
-
 
 @dataclass(frozen=True)
 class Howled(Event):
     TAG: ClassVar[str] = "howled"
     seat: int
     points: int
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}'s Wolf howled: +{self.points}"
 
 
 @dataclass(frozen=True)
@@ -97,9 +74,6 @@ class Hypnotised(Event):
     creature: str
     yours: bool = False               # the copy its seat sees (redact): the viewer's own hand changed
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}'s Snake hypnotised the {self.creature} on {square_name(self.square)}"
-
 
 @dataclass(frozen=True)
 class Kicked(Event):
@@ -108,10 +82,6 @@ class Kicked(Event):
     src: int
     dst: int
     creature: str                     # "" for a face-down tile
-
-    def __str__(self) -> str:
-        what = self.creature or "a face-down tile"
-        return f"{seat_name(self.seat)} kicked {what} {square_name(self.src)}→{square_name(self.dst)}"
 
 
 @dataclass(frozen=True)
@@ -122,10 +92,6 @@ class Swamped(Event):
     creatures: tuple[str, ...]
     points: int
 
-    def __str__(self) -> str:
-        return (f"{seat_name(self.seat)} swamped {', '.join(self.creatures)} on "
-                f"{squares_text(self.squares)}: +{self.points}")
-
 
 @dataclass(frozen=True)
 class Revived(Event):
@@ -133,9 +99,6 @@ class Revived(Event):
     seat: int
     square: int
     creature: str
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} revived a {self.creature} on {square_name(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -146,10 +109,6 @@ class Scored(Event):
     squares: tuple[int, ...]
     points: int
 
-    def __str__(self) -> str:
-        return (f"{seat_name(self.seat)} scored a Kombo of {len(self.squares)} {self.creature}s: "
-                f"+{self.points}")
-
 
 @dataclass(frozen=True)
 class BoardCleared(Event):
@@ -159,17 +118,11 @@ class BoardCleared(Event):
     squares: tuple[int, ...]
     all_face_up: bool                 # every tile was face up: all but the corners went
 
-    def __str__(self) -> str:
-        return f"The board was full: {len(self.squares)} tiles went to the discard pile"
-
 
 @dataclass(frozen=True)
 class Reshuffled(Event):
     TAG: ClassVar[str] = "reshuffled"
     count: int
-
-    def __str__(self) -> str:
-        return f"The discard pile ({self.count} tiles) was shuffled into a new draw pile"
 
 
 @dataclass(frozen=True)
@@ -177,9 +130,6 @@ class TurnBegan(Event):
     TAG: ClassVar[str] = "turn"
     seat: int
     round: int
-
-    def __str__(self) -> str:
-        return f"Round {self.round}: {seat_name(self.seat)} to play"
 
 
 @dataclass(frozen=True)
@@ -190,9 +140,6 @@ class RoundEnded(Event):
     round: int
     next_seats: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"Round {self.round} ended"
-
 
 @dataclass(frozen=True)
 class TieBreak(Event):
@@ -200,18 +147,11 @@ class TieBreak(Event):
     seats: tuple[int, ...]
     score: int
 
-    def __str__(self) -> str:
-        names = " and ".join(seat_name(s) for s in self.seats)
-        return f"{names} are tied on {self.score}: they play one more round"
-
 
 @dataclass(frozen=True)
 class GameOver(Event):
     TAG: ClassVar[str] = "over"
     termination: Termination
-
-    def __str__(self) -> str:
-        return f"game over: {self.termination.text}"
 
 
 EVENTS = (CornersDealt, Drew, HandDiscarded, Kept, Placed, Howled, Hypnotised, Kicked, Swamped, Revived,

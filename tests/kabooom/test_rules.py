@@ -14,6 +14,7 @@ from game.core import ConfigError, IllegalActionError, Outcome, Termination, Wir
 from game.core.view import plain
 from game.games import game_by_key
 from game.kabooom import rules_text
+from game.kabooom.narration import narrate
 from game.kabooom.rules import (
     CENTRE,
     NEIGHBOURS,
@@ -435,7 +436,7 @@ def test_game_over_carries_only_how_the_game_ended():
     assert codec.decode(["over", "passes"]) == GameOver(Termination.ALL_PASSED)
     with pytest.raises(WireFormatError, match=r"over\.termination"):
         codec.decode(["over", "resigned"])
-    assert str(GameOver(Termination.ALL_PASSED)) == "game over: Everyone passed in a row."
+    assert narrate(GameOver(Termination.ALL_PASSED)) == "Game over: Everyone passed in a row."
 
 
 def test_readable_actions():

@@ -47,6 +47,7 @@ T = TypeVar("T")
 
 
 class CombiNationsScene(GameScreen[CombiView]):
+    layout: Layout
     LOG_LINES = 2          # the moves the hints panel has room for
     FOCUS_ACROSS = 1.6     # below √3: a step down on the hexes is the next row, not the one after
 
@@ -177,24 +178,12 @@ class CombiNationsScene(GameScreen[CombiView]):
         # the final sheet waits for a local player to close it (a bots-only game moves on by itself)
         return bool(self.policy.humans) or self.sheet_age < BOT_SHEET_TIME
 
-    def message_anchor(self) -> tuple[int, int]:
-        return self.layout.message_anchor
-
-    def banner_anchor(self) -> tuple[int, int]:
-        return self.layout.banner_anchor
-
     def seat_rect(self, seat: int) -> pygame.Rect:
         big = self.big_seat(self.shown)
         others = [s for s in range(self.players) if s != big]
         if seat in others:
             return self.layout.side_card(others.index(seat), len(others))
         return self.layout.country_rect
-
-    def status_rect(self) -> pygame.Rect:
-        return self.layout.status_rect
-
-    def log_rect(self) -> pygame.Rect:
-        return self.layout.log_rect
 
     # -- sprites for the effects (game.ui.toolkit.effects.Sprites) -----------------------------------
     def sprite(self, key: Any, size: int) -> pygame.Surface:

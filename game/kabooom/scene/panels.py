@@ -192,22 +192,6 @@ def draw_hints(surf: pygame.Surface, text: TextCache, seat: int, title: str,
         y += 18
 
 
-def draw_log(surf: pygame.Surface, text: TextCache, lines: tuple[tuple[str, int], ...], earlier: int) -> None:
-    log = surf.get_rect()
-    panel(surf, log, (32, 30, 50))
-    surf.blit(text.get("Moves", 20, theme.TEXT_DIM, True), (log.x + 14, log.y + 8))
-    if earlier:
-        more = text.get(f"▲ {earlier} earlier · wheel, PgUp", 18, theme.TEXT_DIM)
-        surf.blit(more, more.get_rect(topright=(log.right - 12, log.y + 9)))
-    y = log.y + 28
-    for line, seat in lines[-4:]:
-        seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
-        if seat >= 0:
-            draw_seat_symbol(surf, seat, (log.x + 20, y + 7), 12, seen)
-        surf.blit(text_fitting(text, line, 21, log.w - 46, seen), (log.x + 32, y))
-        y += 20
-
-
 def render_rules_box(layout: Layout, text: TextCache, art: CounterArt, difficulty: str) -> pygame.Surface:
     """Static: which symbol beats which, and how towers score (goes into the background)."""
     box = layout.rules_box

@@ -18,6 +18,7 @@ from game.core.session import Step
 from game.kabooom.rules import CAPTURE, OVER, PLACE, KabooomView
 from game.ui.play.focus import Focusable, Key
 from game.ui.play.game_screen import GameScreen
+from game.ui.play.log_panel import draw_move_log
 from game.ui.toolkit import theme
 from game.ui.toolkit.backdrop import Backdrop
 from game.ui.toolkit.effects import Shake, shake_area, total_offset
@@ -36,7 +37,6 @@ from .panels import (
     draw_action_box,
     draw_card,
     draw_hints,
-    draw_log,
     draw_pass_button,
     render_rules_box,
 )
@@ -50,6 +50,7 @@ VERBS = {"Placed": " places a counter", "Moved": " moves", "Exploded": ": Kabooo
 
 
 class KabooomScene(GameScreen[KabooomView]):
+    layout: Layout
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.layout = Layout()
@@ -121,20 +122,8 @@ class KabooomScene(GameScreen[KabooomView]):
     def effects_running(self) -> bool:
         return bool(self.effects)
 
-    def message_anchor(self) -> tuple[int, int]:
-        return self.layout.message_anchor
-
-    def banner_anchor(self) -> tuple[int, int]:
-        return self.layout.banner_anchor
-
     def seat_rect(self, seat: int) -> pygame.Rect:
         return self.layout.player_card(seat, self.players)
-
-    def status_rect(self) -> pygame.Rect:
-        return self.layout.status_rect
-
-    def log_rect(self) -> pygame.Rect:
-        return self.layout.log_rect
 
     # -- sprites for the effects (game.ui.toolkit.effects.Sprites) --------------------------------
     def sprite(self, key: Any, size: int) -> pygame.Surface:
@@ -279,7 +268,7 @@ class KabooomScene(GameScreen[KabooomView]):
         backdrop.piece("hints", (p.seat, p.hint_title, p.hints), layout.hint_box,
                        lambda surf: draw_hints(surf, text, p.seat, p.hint_title, p.hints))
         backdrop.piece("log", (p.log, p.log_earlier), layout.log_box,
-                       lambda surf: draw_log(surf, text, p.log, p.log_earlier))
+                       lambda surf: draw_move_log(surf, text, p.log[-4:], p.log_earlier, 21))
 
     def _paint_card(self, line: SeatLine, phase: str, surf: pygame.Surface) -> None:
         draw_card(surf, self.text, self.art, line, phase)

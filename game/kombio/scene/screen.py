@@ -48,6 +48,7 @@ Place = tuple[int, int]
 
 
 class KombioScene(GameScreen[KombioView]):
+    layout: Layout
     LOG_LINES = 6
 
     def __init__(self, app: App, match: Match) -> None:
@@ -157,20 +158,8 @@ class KombioScene(GameScreen[KombioView]):
     def update_game(self, dt: float) -> None:
         self.slaps.run_countdowns(self.app.now())
 
-    def message_anchor(self) -> tuple[int, int]:
-        return self.layout.message_anchor
-
-    def banner_anchor(self) -> tuple[int, int]:
-        return self.layout.banner_anchor
-
     def seat_rect(self, seat: int) -> pygame.Rect:
         return self.layout.hand_rect(seat, len(self.shown.hands[seat]))
-
-    def status_rect(self) -> pygame.Rect:
-        return self.layout.status_rect
-
-    def log_rect(self) -> pygame.Rect:
-        return self.layout.log_rect
 
     # -- what the table shows ----------------------------------------------------------------------
     def hidden(self) -> frozenset[Any]:

@@ -133,23 +133,6 @@ def draw_hints(surf: pygame.Surface, text: TextCache, seat: int, title: str,
         y += 17
 
 
-def draw_log(surf: pygame.Surface, text: TextCache, lines: tuple[tuple[str, int], ...], earlier: int) -> None:
-    """The move log's window, onto an opaque copy of the background under the box."""
-    log = surf.get_rect()
-    panel(surf, log, (32, 30, 50))
-    surf.blit(text.get("Moves", 19, theme.TEXT_DIM, True), (log.x + 12, log.y + 7))
-    if earlier:
-        more = text.get(f"▲ {earlier} earlier · wheel, PgUp", 17, theme.TEXT_DIM)
-        surf.blit(more, more.get_rect(topright=(log.right - 10, log.y + 8)))
-    y = log.y + 28
-    for line, seat in lines[-6:]:
-        seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
-        if seat >= 0:
-            draw_seat_symbol(surf, seat, (log.x + 17, y + 8), 12, seen)
-        surf.blit(text_fitting(text, line, 19, log.w - 40, seen), (log.x + 28, y))
-        y += 20
-
-
 def _button(surf: pygame.Surface, text: TextCache, rect: pygame.Rect, button: Button) -> None:
     if not button.enabled:
         pygame.draw.rect(surf, (44, 41, 66), rect, border_radius=12)

@@ -21,6 +21,7 @@ from game.core.session import Step
 from game.kombo_klash.view import KomboView
 from game.ui.play.focus import Focusable, Key
 from game.ui.play.game_screen import GameScreen
+from game.ui.play.log_panel import draw_move_log
 from game.ui.toolkit import theme
 from game.ui.toolkit.backdrop import Backdrop
 from game.ui.toolkit.input import Press
@@ -31,7 +32,7 @@ from .art import SpriteBank, make_background, make_legend
 from .board import BoardPainter
 from .controls import START_SQUARES, KomboControls, square_key
 from .layout import Layout, Track
-from .panels import PromptBox, SeatLine, draw_card, draw_hints, draw_log, draw_prompt
+from .panels import PromptBox, SeatLine, draw_card, draw_hints, draw_prompt
 from .presenters import KomboPresenters
 from .prompts import caption, hints, prompt_box
 
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 
 class KomboKlashScene(GameScreen[KomboView]):
+    layout: Layout
     LOG_LINES = 6
 
     def __init__(self, app: App, match: Match) -> None:
@@ -158,20 +160,8 @@ class KomboKlashScene(GameScreen[KomboView]):
     def effects_running(self) -> bool:
         return bool(self.walks)
 
-    def message_anchor(self) -> tuple[int, int]:
-        return self.layout.message_anchor
-
-    def banner_anchor(self) -> tuple[int, int]:
-        return self.layout.banner_anchor
-
     def seat_rect(self, seat: int) -> pygame.Rect:
         return self.layout.seat_card(seat, self.players)
-
-    def status_rect(self) -> pygame.Rect:
-        return self.layout.status_rect
-
-    def log_rect(self) -> pygame.Rect:
-        return self.layout.log_rect
 
     # -- sprites for the effects (game.ui.toolkit.effects.Sprites) --------------------------------
     def sprite(self, key: Any, size: int) -> pygame.Surface:
@@ -233,7 +223,7 @@ class KomboKlashScene(GameScreen[KomboView]):
         backdrop.piece("hints", (seat, hint_title, keys), layout.hint_rect,
                        lambda surf: draw_hints(surf, text, seat, hint_title, keys))
         lines, earlier = self.moves.window(self.LOG_LINES), self.moves.earlier(self.LOG_LINES)
-        backdrop.piece("log", (lines, earlier), layout.log_rect, lambda surf: draw_log(surf, text, lines, earlier))
+        backdrop.piece("log", (lines, earlier), layout.log_rect, lambda surf: draw_move_log(surf, text, lines[-6:], earlier, 19))
         self._thinking = box.seat if box.seat >= 0 and self.is_bot(box.seat) else -1
 
     def _draw_thinking(self, surface: pygame.Surface) -> None:

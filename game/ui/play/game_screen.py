@@ -29,6 +29,7 @@ from game.ui.play.banner import Banner, banner_surface
 from game.ui.play.curtain import Curtain, ViewerPolicy
 from game.ui.play.focus import ACROSS_WEIGHT, Focusable, Key
 from game.ui.play.key_labels import key_labels, move_label
+from game.ui.play.layout import WHOLE_SCREEN, TableLayout
 from game.ui.play.move_log import MoveLog
 from game.ui.play.presenters import Animation, Presenters, speed_for
 from game.ui.play.seat_input import SeatInput
@@ -48,6 +49,7 @@ V = TypeVar("V")
 
 
 class GameScreen(Scene, Generic[V]):
+    layout: TableLayout = WHOLE_SCREEN      # a game's scene sets its own Layout (and declares its type)
     LOG_LINES: ClassVar[int] = 4        # moves in view in a game's log: a round of four players
     END_DELAY: ClassVar[float] = 1.0    # the last animation and a beat to read the board before the results
     OWN: ClassVar[str] = "own"          # message slots: feedback to a player's own input ...
@@ -166,23 +168,23 @@ class GameScreen(Scene, Generic[V]):
         """Draw the game (board, panels, cursors)."""
 
     def message_anchor(self) -> tuple[int, int]:
-        """Where the newest message is centred."""
-        return (self.app.size[0] // 2, self.app.size[1] - 60)
+        """Where the newest message is centred: the layout's."""
+        return self.layout.message_anchor
 
     def banner_anchor(self) -> tuple[int, int]:
-        return (self.app.size[0] // 2, self.app.size[1] // 2)
+        return self.layout.banner_anchor
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's card is, for the LAN overlay ("away 0:12")."""
         return pygame.Rect(0, 0, 0, 0)
 
     def status_rect(self) -> pygame.Rect:
-        """Where the LAN overlay may say what the game waits for."""
-        return pygame.Rect((0, 0), self.app.size)
+        """Where the LAN overlay may say what the game waits for: the layout's."""
+        return self.layout.status_rect
 
     def log_rect(self) -> pygame.Rect:
         """Where the game draws `self.moves`: the mouse wheel over it scrolls the log."""
-        return pygame.Rect(0, 0, 0, 0)
+        return self.layout.log_rect
 
     def looking_seat(self) -> int | None:
         """The human at this screen who should see their private view now: by default the one to act
