@@ -84,14 +84,29 @@ class BoardPainter:
         badge = bank.cached(("count", discard), lambda: count_badge(scene.text, discard))
         surface.blit(badge, badge.get_rect(center=(d.centerx, d.bottom + 12)))
 
-    def tiles(self, surface: pygame.Surface, alpha: float) -> None:
+    def tiles_key(self) -> tuple[object, ...]:
+        """What the board's tiles piece of the backdrop shows: the shown board, less what a part
+        draws itself."""
+        hidden = self.scene.hidden()
+        return (self.scene.shown.board, tuple(sq for sq in range(len(self.scene.shown.board))
+                                              if square_key(sq) in hidden))
+
+    def paint_tiles(self, surf: pygame.Surface) -> None:
+        """The board's tiles, onto the backdrop piece under the board (repainted only when they
+        change: a frame then blits none of them)."""
         scene, layout = self.scene, self.scene.layout
         hidden = scene.hidden()
         size = layout.tile
+        ox, oy = layout.board_rect.topleft
         for sq, what in enumerate(scene.shown.board):
             if what is None or sq == CENTRE or square_key(sq) in hidden:
                 continue
-            surface.blit(scene.bank.back(size) if what == "?" else scene.bank.face(what, size), layout.tile_rect(sq))
+            tile = scene.bank.back(size) if what == "?" else scene.bank.face(what, size)
+            surf.blit(tile, layout.tile_rect(sq).move(-ox, -oy))
+
+    def tiles(self, surface: pygame.Surface, alpha: float) -> None:
+        """Over the tiles the backdrop holds: a scored Kombo's glowing outline and its points."""
+        scene = self.scene
         anim = scene.anim
         glow = anim.find(Glow) if isinstance(anim, Chain) else None
         event = scene.show.event

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
@@ -192,8 +193,10 @@ class Track:
     radius: float = 28.0
     gap: float = 64.0                # between the finish and the start, at the top middle
 
-    def _segments(self) -> list[tuple[str, float, tuple[float, ...]]]:
-        """The path as straight lines and quarter arcs, clockwise from the top middle."""
+    @cached_property
+    def segments(self) -> list[tuple[str, float, tuple[float, ...]]]:
+        """The path as straight lines and quarter arcs, clockwise from the top middle (worked out
+        once: every counter on the track asks for its place every frame)."""
         r = self.radius
         x0, y0, x1, y1 = self.rect.left, self.rect.top, self.rect.right, self.rect.bottom
         cx = (x0 + x1) / 2
@@ -209,13 +212,13 @@ class Track:
             ("line", cx - x0 - r, (x0 + r, y0, cx, y0)),
         ]
 
-    @property
+    @cached_property
     def length(self) -> float:
-        return sum(length for _, length, _ in self._segments())
+        return sum(length for _, length, _ in self.segments)
 
     def at_distance(self, d: float) -> tuple[Point, Point]:
         """The point `d` along the path from the top middle, and the unit direction of travel there."""
-        segments = self._segments()
+        segments = self.segments
         for i, (kind, length, p) in enumerate(segments):
             if d <= length or i == len(segments) - 1:       # the last segment takes any remainder
                 t = 0.0 if length <= 0 else max(0.0, min(1.0, d / length))

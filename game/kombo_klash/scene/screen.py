@@ -214,6 +214,7 @@ class KomboKlashScene(GameScreen[KomboView]):
     def _paint_panels(self) -> None:
         """Paint into the backdrop each panel piece whose contents changed."""
         layout, text, bank, backdrop = self.layout, self.text, self.bank, self.backdrop
+        backdrop.piece("tiles", self.painter.tiles_key(), layout.board_rect, self.painter.paint_tiles)
         for line in self.seat_lines():
             backdrop.piece(("card", line.seat), line, layout.seat_card(line.seat, self.players),
                            partial(draw_card, text=text, bank=bank, line=line))
