@@ -3,6 +3,7 @@ their turn to look, behind a curtain when the screen passes between humans; bots
 secrets are never drawn; private events reach the scene only for the seat that may see them."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -11,10 +12,12 @@ import pytest
 
 from game.core import Action, Engine, Event, GameConfig, Outcome, Rng, WireCodec, rank_winners
 from game.core.engine import GameType, Termination
+from game.core.view import ViewCodec
 from game.definition import GameDef
 from game.ui.play.curtain import ViewerPolicy
 from game.ui.play.game_screen import GameScreen
 from game.ui.play.match import Match, SeatPlan
+from game.ui.play.presenters import Presenters, presents
 from game.ui.routes import new_app
 from game.ui.toolkit.app import SIZE, STEP
 from game.ui.toolkit.input import Press
@@ -40,6 +43,21 @@ class Drew(Event):
     card: int | None      # None for everyone but the drawer
 
 
+@dataclass(frozen=True)
+class ToyView:
+    sizes: tuple[int, ...]
+    turn: int
+    hand: tuple[int, ...]        # the viewer's own cards (none for a spectator)
+
+
+def fold(view: ToyView, event: Event) -> ToyView:
+    if not isinstance(event, Drew):
+        return view
+    sizes = tuple(n + 1 if s == event.seat else n for s, n in enumerate(view.sizes))
+    hand = view.hand + (event.card,) if event.card is not None else view.hand
+    return dataclasses.replace(view, sizes=sizes, turn=(event.seat + 1) % len(sizes), hand=hand)
+
+
 @dataclass
 class ToyState:
     hands: list[list[int]]
@@ -55,6 +73,7 @@ class ToyEngine(Engine[ToyState]):
     actions: ClassVar[WireCodec] = WireCodec([Draw])
     events: ClassVar[WireCodec] = WireCodec([Drew])
     configs: ClassVar[WireCodec] = WireCodec([ToyConfig])
+    views: ClassVar[ViewCodec[ToyView]] = ViewCodec(ToyView)
     game_type: ClassVar[GameType] = GameType(hidden_information=True)
 
     def new_game(self, config, seed):
@@ -82,8 +101,11 @@ class ToyEngine(Engine[ToyState]):
         return event if seat == event.seat else Drew(event.seat, None)
 
     def view(self, state, seat):
-        return {"sizes": [len(h) for h in state.hands], "turn": state.turn,
-                "hand": list(state.hands[seat]) if seat is not None else []}
+        return ToyView(tuple(len(h) for h in state.hands), state.turn,
+                       tuple(state.hands[seat]) if seat is not None else ())
+
+    def fold(self, view, event):
+        return fold(view, event)
 
     def outcome(self, state):
         if not self._over(state):
@@ -92,15 +114,22 @@ class ToyEngine(Engine[ToyState]):
         return Outcome(tuple(scores), rank_winners(scores), Termination.NO_MOVES)
 
 
-class ToyScene(GameScreen):
-    def __init__(self, app, match):
-        super().__init__(app, match)
+class ToyPresenters(Presenters[ToyView]):
+    def __init__(self) -> None:
         self.started: list[Any] = []
-        self.drawn_views: list[dict] = []
 
-    def start_event(self, event):
+    @presents(Drew)
+    def drew(self, event, before):
         self.started.append(event)
         return None
+
+
+class ToyScene(GameScreen[ToyView]):
+    def __init__(self, app, match):
+        super().__init__(app, match)
+        self.presenters = ToyPresenters()
+        self.started = self.presenters.started
+        self.drawn_views: list[ToyView] = []
 
     def handle_game(self, press):
         seat = self.match.acting_seat_of(press.device)
@@ -151,8 +180,8 @@ def press(app, device: str, button: str = "select") -> None:
     run(app)
 
 
-def hand(match: Match, seat: int) -> list[int]:
-    return match.session.view(seat)["hand"]
+def hand(match: Match, seat: int) -> tuple[int, ...]:
+    return match.session.view(seat).hand
 
 
 def test_two_humans_pass_the_screen_behind_a_curtain():
@@ -165,16 +194,16 @@ def test_two_humans_pass_the_screen_behind_a_curtain():
     assert scene.curtain_seat == 0 and "Waiting for Red" in scene.toast.text
     press(app, "kb1")
     assert scene.viewer == 0 and scene.curtain_seat is None
-    assert scene.view["hand"] == hand(match, 0) and scene.drawn_views[-1]["hand"] == hand(match, 0)
+    assert scene.view.hand == hand(match, 0) and scene.drawn_views[-1].hand == hand(match, 0)
     press(app, "kb1")                                          # Red draws: the screen goes to Blue
     assert scene.curtain_seat == 1 and scene.viewer is None
-    assert scene.view["hand"] == []
+    assert scene.view.hand == ()
     count = len(scene.drawn_views)
     run(app, 30)
     assert len(scene.drawn_views) == count
     press(app, "kb2")
-    assert scene.viewer == 1 and scene.view["hand"] == hand(match, 1)
-    assert all(v["hand"] in ([], hand(match, 0)[: len(v["hand"])], hand(match, 1)[: len(v["hand"])])
+    assert scene.viewer == 1 and scene.view.hand == hand(match, 1)
+    assert all(v.hand in ([], hand(match, 0)[: len(v.hand)], hand(match, 1)[: len(v.hand)])
                for v in scene.drawn_views)
 
 
@@ -198,7 +227,7 @@ def test_the_same_human_again_needs_no_curtain_and_a_bots_hand_is_never_shown():
     run(app, 60)
     assert scene.curtain_seat is None, "one human at the screen: no curtain"
     assert scene.viewer == 0
-    assert all(v["hand"] == hand(match, 0)[: len(v["hand"])] for v in scene.drawn_views)
+    assert all(v.hand == hand(match, 0)[: len(v.hand)] for v in scene.drawn_views)
     press(app, "kb1")
     run(app, 60)
     assert match.session.step >= 3

@@ -41,3 +41,31 @@ def banner_surface(text: TextCache, message: str, colour: tuple[int, int, int]) 
     surf.blit(shadow, shadow.get_rect(center=(w / 2 + 3, h / 2 + 4)))
     surf.blit(label, label.get_rect(center=(w / 2, h / 2)))
     return fit(surf)
+
+
+class BannerPainter:
+    """Draws the banner showing now: its sprite made once per text and colour, and a handful of
+    sizes during the pop-in, each scaled once."""
+
+    def __init__(self, text: TextCache) -> None:
+        self.text = text
+        self._sprites: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def draw(self, surface: pygame.Surface, banner: Banner, centre: tuple[int, int]) -> None:
+        sprites = self._sprites
+        if len(sprites) > 40:
+            sprites.clear()
+        surf = sprites.get((banner.text, banner.colour))
+        if surf is None:
+            surf = sprites[(banner.text, banner.colour)] = banner_surface(self.text, banner.text, banner.colour)
+        scale = round(banner.scale() * 10) / 10
+        if scale != 1.0:
+            key = (banner.text, banner.colour, scale)
+            scaled = sprites.get(key)
+            if scaled is None:
+                w, h = surf.get_size()
+                # plain scaling: these frames last a tenth of a second; smoothscale cost several ms each
+                scaled = sprites[key] = pygame.transform.scale(surf, (max(1, int(w * scale)), max(1, int(h * scale))))
+            surf = scaled
+        surf.set_alpha(banner.opacity)       # the cached surface's own alpha, set again every frame
+        surface.blit(surf, surf.get_rect(center=centre))

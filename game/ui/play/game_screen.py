@@ -25,10 +25,10 @@ from game.core.engine import Action, Event
 from game.core.errors import IllegalActionError
 from game.core.seats import seat_label
 from game.core.session import Step
-from game.ui.play.banner import Banner, banner_surface
+from game.ui.play.banner import Banner, BannerPainter
 from game.ui.play.curtain import Curtain, ViewerPolicy
 from game.ui.play.focus import ACROSS_WEIGHT, Focusable, Key
-from game.ui.play.key_labels import key_labels, move_label
+from game.ui.play.key_labels import key_labels, move_label, select_label
 from game.ui.play.layout import WHOLE_SCREEN, TableLayout
 from game.ui.play.move_log import MoveLog
 from game.ui.play.presenters import Animation, Presenters, speed_for
@@ -61,6 +61,8 @@ class GameScreen(Scene, Generic[V]):
         self.session = match.session
         self.text = TextCache(app.fonts)
         engine = self.session.engine
+        if not engine.folds:
+            raise TypeError(f"{engine.title}'s screen needs the engine's fold (game.core.view)")
         local = set(self.session.local_seats)
         humans = tuple(i for i, p in enumerate(match.plans) if p.kind == "human" and i in local)
         self.policy = ViewerPolicy(humans, engine.game_type.private)
@@ -83,7 +85,7 @@ class GameScreen(Scene, Generic[V]):
         self._snapshots = self.session.snapshots
         self._end_age: float | None = None
         self._results_shown = False
-        self._banner_sprites: dict[Any, pygame.Surface] = {}
+        self.banners = BannerPainter(self.text)
 
     # -- the shown view -----------------------------------------------------------------------------
 
@@ -92,32 +94,19 @@ class GameScreen(Scene, Generic[V]):
         """The viewer's view as far as the animations have got: what the table draws."""
         return self.show.view
 
-    @shown.setter
-    def shown(self, value: V) -> None:
-        # the display of a scene whose engine does not fold yet (it keeps its own)
-        self.show.view = value
-
     @property
     def anim(self) -> Animation | None:
         """The animation running now (its event not yet folded into `shown`)."""
         return self.show.anim
 
-    @anim.setter
-    def anim(self, value: Animation | None) -> None:
-        self.show.anim = value
-
     # -- the hooks a game's scene overrides --------------------------------------------------------
 
-    def start_event(self, event: Any) -> Animation | None:
-        """Start showing one event; return the animation that shows it, or None if it is instant.
-        By default the game's presenter for the event's kind."""
+    def _start(self, event: Event, before: V) -> Animation | None:
+        """The animation that shows one event (None: shown at once): the game's presenter for it."""
         if self.presenters is None:
             return None
         self.presenters.speed = speed_for(self.backlog())
-        return self.presenters.present(event, self.show.view)
-
-    def finish_animation(self, anim: Animation) -> None:
-        """`anim` (from start_event) finished; its event is folded into `shown` already."""
+        return self.presenters.present(event, before)
 
     def targets(self, seat: int) -> Sequence[Focusable]:
         """Everything `seat`'s focus may rest on now, with what Select does there."""
@@ -134,8 +123,6 @@ class GameScreen(Scene, Generic[V]):
         """Back (Backspace, B, right click) for `seat`: step out of a choice in progress."""
         return False
 
-    def caught_up(self) -> None:
-        """Nothing is animating: the display may be reset to `self.view`, the truth."""
 
     def steps_arrived(self, steps: list[Step]) -> None:
         """New steps were taken and `self.view` is the new truth (clear stale picks here)."""
@@ -362,21 +349,17 @@ class GameScreen(Scene, Generic[V]):
         self.show.skip_to(self.view, self.session.step)
 
     def _narrate(self, event: Event) -> None:
-        if self.presenters is None:
-            return        # a scene that writes its own log lines (not yet on presenters)
         line = self.narrate(event)
         if line:
             self.moves.add(line, int(getattr(event, "seat", -1)))
 
     def _advance(self, dt: float) -> None:
-        self.show.advance(dt, lambda event, before: self.start_event(event), self._narrate,
-                          self.finish_animation)
+        self.show.advance(dt, self._start, self._narrate)
         if not self.busy():
             self._follow_viewer()
             snapshots = self.session.snapshots
             self.show.check(self.view, self.session.step, expected=snapshots != self._snapshots)
             self._snapshots = snapshots
-            self.caught_up()
 
     def _check_end(self, dt: float) -> None:
         if self._results_shown or self.busy() or self.session.outcome() is None:
@@ -483,12 +466,9 @@ class GameScreen(Scene, Generic[V]):
         return move_label(device, self.key_labels(device))
 
     def select_label(self, seat: int) -> str:
+        """How `seat` names its Select, for the curtain ("Enter", "the left button")."""
         devices = self.devices_of(seat)
-        if not devices:
-            return "select"
-        if devices[0] == "mouse":
-            return "the left button"
-        return self.key_labels(devices[0]).get("select", "select")
+        return select_label(devices[0] if devices else "", self.key_labels(devices[0]) if devices else {})
 
     # -- drawing -----------------------------------------------------------------------------------
 
@@ -508,26 +488,8 @@ class GameScreen(Scene, Generic[V]):
 
     def draw_messages(self, surface: pygame.Surface) -> None:
         self.messages.draw(surface, self.app.fonts, self.app.now(), self.message_anchor())
-        b = self.banner
-        if b is None:
-            return
-        sprites = self._banner_sprites
-        if len(sprites) > 40:
-            sprites.clear()
-        surf = sprites.get((b.text, b.colour))
-        if surf is None:
-            surf = sprites[(b.text, b.colour)] = banner_surface(self.text, b.text, b.colour)
-        scale = round(b.scale() * 10) / 10   # a handful of sizes during the pop-in, each scaled once
-        if scale != 1.0:
-            key = (b.text, b.colour, scale)
-            scaled = sprites.get(key)
-            if scaled is None:
-                w, h = surf.get_size()
-                # plain scaling: these frames last a tenth of a second; smoothscale cost several ms each
-                scaled = sprites[key] = pygame.transform.scale(surf, (max(1, int(w * scale)), max(1, int(h * scale))))
-            surf = scaled
-        surf.set_alpha(b.opacity)           # the cached surface's own alpha, set again every frame
-        surface.blit(surf, surf.get_rect(center=self.banner_anchor()))
+        if self.banner is not None:
+            self.banners.draw(surface, self.banner, self.banner_anchor())
 
 
 def sentence(reason: str) -> str:

@@ -44,3 +44,12 @@ def move_label(device: str, labels: Mapping[str, str]) -> str:
     if device.startswith("pad"):
         return "D-pad"
     return direction_label([labels.get(b, "") for b in ("up", "left", "down", "right")])
+
+
+def select_label(device: str, labels: Mapping[str, str]) -> str:
+    """How a device's Select is named in a sentence ("press Enter", "press the left button")."""
+    if not device:
+        return "select"
+    if device == "mouse":
+        return "the left button"
+    return labels.get("select", "select")

@@ -40,7 +40,6 @@ class Queued:
 class Show(Generic[V]):
     def __init__(self, engine: Engine[Any], view: V, step: int) -> None:
         self.engine = engine
-        self.folds = engine.folds
         self.view: V = view              # the shown view
         self.step = step                 # the last step the shown view holds
         self.anim: Animation | None = None
@@ -64,18 +63,16 @@ class Show(Generic[V]):
 
     # -- showing ---------------------------------------------------------------------------------
 
-    def advance(self, dt: float, start: Start, narrate: Callable[[Event], None],
-                finished: Callable[[Animation], None]) -> None:
+    def advance(self, dt: float, start: Start, narrate: Callable[[Event], None]) -> None:
         """One fixed step: the running animation goes on; when it ends its event is folded in and
         the next events start (those shown at once are folded in straight away)."""
         if self.anim is not None and not self.anim.update(dt):
-            ended, self.anim = self.anim, None
+            self.anim = None
             self._land()
-            finished(ended)
         while self.anim is None and self._queue:
             item = self._queue.popleft()
             narrate(item.event)
-            if item.step <= self.step and self.folds:
+            if item.step <= self.step:
                 continue          # already in the shown view (see the module doc)
             self.event = item.event
             anim = start(item.event, self.view)
@@ -86,7 +83,7 @@ class Show(Generic[V]):
 
     def _land(self) -> None:
         event, self.event = self.event, None
-        if event is not None and self.folds:
+        if event is not None:
             self.view = self.engine.fold(self.view, event)
         self.version += 1
 
@@ -97,15 +94,13 @@ class Show(Generic[V]):
         self._show(truth, step)
 
     def _show(self, truth: V, step: int) -> None:
-        self.step = step
+        self.view, self.step = truth, step
         self.version += 1
-        if self.folds:       # a scene whose engine has no fold keeps a display of its own here
-            self.view = truth
 
     def check(self, truth: V, step: int, expected: bool = False) -> bool:
         """Nothing is left to show: the shown view must be the truth. Shows the truth from now on;
         False (and an error in the log, unless `expected`) if they differ."""
-        same = not self.folds or self.view == truth
+        same = self.view == truth
         if not same and not expected:
             log.error("shown view differs from the truth after step %d (a fold that does not match its "
                       "engine):\n%s", step, difference(self.view, truth))
