@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.loader import load, path_of
 from game.core.narration import Narrator, plain_narration
 from game.core.options import OptionRow, config_from_options, option_rows
+from game.core.referee import RealTime
 
 if TYPE_CHECKING:
     from game.core.bots import Bot
@@ -65,15 +66,18 @@ class GameDef:
     rules_figures: str = ""
     # each event's line in a move log, the window's and the headless printout's alike
     narrate: Narrator = plain_narration
+    # a game played partly in real time: its race and how long a choice may stay silent (None: turns)
+    realtime: RealTime | None = None
 
     @classmethod
     def for_engine(cls, engine: type[Engine], *, tagline: str, config: type[GameConfig], bot: BotFactory,
                    bot_levels: tuple[str, ...], rules: str, scene: str,
                    result_line: ResultLine | None = None, lan: bool = True, action_name: str = "Action",
-                   rules_figures: str = "", narrate: Narrator = plain_narration) -> GameDef:
+                   rules_figures: str = "", narrate: Narrator = plain_narration,
+                   realtime: RealTime | None = None) -> GameDef:
         return cls(engine.key, engine.title, tagline, engine.min_players, engine.max_players, engine,
                    config, bot, bot_levels, option_rows(config), rules, scene, result_line, lan, action_name,
-                   rules_figures, narrate)
+                   rules_figures, narrate, realtime)
 
     @classmethod
     def coming_soon(cls, key: str, title: str, tagline: str, min_players: int,

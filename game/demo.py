@@ -88,7 +88,7 @@ def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
 def _driven(info: GameDef, config: GameConfig, seed: int, seats: list[SeatInfo],
             out: Callable[[str], None]) -> Outcome:
     """A turn-based game through a LocalSession and the BotDriver, as a window plays it."""
-    session = LocalSession(info.engine(), config, seed, seats)
+    session = LocalSession(info.engine(), config, seed, seats, info.realtime)
     driver = BotDriver(session, info.bot_path, info.engine_path, seed=seed, think_time=0.0,
                        inline=True)
     try:

@@ -1,5 +1,6 @@
-"""The fair slap: when a press really happened, in host time, and how long the host waits before it
-judges a race (DESIGN.md, "The slap race"). Pure functions and one small record; no sockets, no clock.
+"""The fair slap on the LAN: what the host knows of each peer's link, for the referee's clamp and race
+window (game.core.referee: Link, corrected_time, deadline; DESIGN.md, "The slap race"). Pure; no
+sockets, no clock.
 
 A peer stamps each press with its own monotonic time. The host turns it into host time with that
 peer's clock offset (net.clock: the mean of the fastest ping samples; the host pings every peer
@@ -30,36 +31,11 @@ seat that could press has.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from game.core.engine import Action
+from game.core.referee import LOCAL, MARGIN, UNKNOWN, WINDOW_CAP, WINDOW_FLOOR, Held, Link, corrected_time, deadline
 
 from .clock import ClockSync
-
-MARGIN = 0.012          # slack on top of a link's one way + jitter: a frame of the client's loop
-WINDOW_FLOOR = 0.030    # the shortest wait while a remote peer could still be in flight
-WINDOW_CAP = 0.250      # the longest wait after the first press arrived
-
-
-@dataclass(frozen=True)
-class Link:
-    """What the host knows of one connection's link: its clock offset (host - peer), a typical one
-    way delay, the jitter around it, and whether any of it has been measured."""
-
-    offset: float = 0.0
-    one_way: float = 0.0
-    jitter: float = 0.0
-    known: bool = True
-
-    @property
-    def slack(self) -> float:
-        """How much earlier than its arrival a press on this link may be placed."""
-        return self.one_way + self.jitter + MARGIN
-
-
-LOCAL = Link()                               # the host's own seats: no wire at all
-UNKNOWN = Link(known=False)                  # a peer before its first pong
 
 
 def link_of(clock: ClockSync | None) -> Link:
@@ -75,57 +51,15 @@ def link_of(clock: ClockSync | None) -> Link:
     return Link(-clock.offset, one_way, jitter, True)
 
 
-def corrected_time(pressed: float | None, link: Link, arrival: float) -> float:
-    """The press's time in host time, clamped to [arrival - slack, arrival]. A press with no time of
-    its own, or from a link not measured yet, counts at its arrival (it gains nothing)."""
-    if pressed is None or not link.known:
-        return arrival
-    claimed = pressed + link.offset
-    return min(max(claimed, arrival - link.slack), arrival)
-
-
-def deadline(first_arrival: float, first_time: float, others: Iterable[Link]) -> float:
-    """When to judge a race whose first press arrived at `first_arrival` with corrected time
-    `first_time`, given the links of the other connections that may still slap it."""
-    others = list(others)
-    if not others:
-        return first_arrival
-    until = max(first_time + link.slack for link in others)
-    if any(link is not LOCAL for link in others):
-        until = max(until, first_arrival + WINDOW_FLOOR)
-    return min(max(until, first_arrival), first_arrival + WINDOW_CAP)
-
-
-@dataclass(frozen=True)
-class HeldPress:
-    """A press the host holds until its race is judged."""
-
-    conn: Hashable
-    ref: int
-    action: Action
-    pressed: float | None     # the peer's own clock
-    arrival: float            # host clock
-    time: float               # corrected, host clock
-
-
-@dataclass
-class RaceWindow:
-    """The presses of one discard waiting for the judge, and when it judges them."""
-
-    discard: int               # what its presses answer (Race.answers: KOMBIO's discard serial)
-    due: float
-    presses: list[HeldPress]
-
-    def holds(self, conn: Hashable, ref: int) -> bool:
-        """Is this (a copy of) a press already held? TCP and UDP both carry every press."""
-        return any(p.conn == conn and p.ref == ref for p in self.presses)
-
-
-def ordered(presses: Sequence[HeldPress]) -> list[HeldPress]:
-    """By corrected time; the race module breaks exact ties by its seeded generator."""
+def ordered(presses: Sequence[Held]) -> list[Held]:
+    """The fair judge's order: by corrected time (the referee breaks exact ties by its generator)."""
     return sorted(presses, key=lambda p: p.time)
 
 
-def arrival_order(presses: Sequence[HeldPress]) -> list[HeldPress]:
+def arrival_order(presses: Sequence[Held]) -> list[Held]:
     """The baseline the fair judge replaces: first come, first served."""
     return sorted(presses, key=lambda p: p.arrival)
+
+
+__all__ = ["LOCAL", "MARGIN", "UNKNOWN", "WINDOW_CAP", "WINDOW_FLOOR", "Held", "Link", "arrival_order",
+           "corrected_time", "deadline", "link_of", "ordered"]

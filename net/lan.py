@@ -159,7 +159,7 @@ class LanHost:
         config = info.make_config(players, dict(options))
         if seed is None:
             seed = secrets.randbelow(2**63)
-        core = HostCore(engine, config, seed, plans, host_name=name)
+        core = HostCore(engine, config, seed, plans, host_name=name, realtime=info.realtime)
         self._setup(info, core, name=name, bind=bind, ports=_ports(port), advertise=advertise,
                     interfaces=interfaces, save_path=save_path, autosave=autosave,
                     away_timeout=away_timeout, away_level=away_level,
@@ -179,7 +179,7 @@ class LanHost:
             info = game_by_key(saved.game)
         except KeyError:
             raise SaveError(f"the save is of a game this version does not have ({saved.game!r})") from None
-        core = HostCore.restore(info.engine(), saved.core, now=time.monotonic())
+        core = HostCore.restore(info.engine(), saved.core, now=time.monotonic(), realtime=info.realtime)
         ports = [saved.port] if port is None and saved.port else []
         ports += _ports(port if port is not None else DEFAULT_PORT)
         host = cls.__new__(cls)

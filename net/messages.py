@@ -219,7 +219,9 @@ class StepMsg(Message):
     that is most of a step's bytes saved. Step 0 is the start of the game, with no events.
     `race_seats` and `race_ms`: a step a real-time race ruled (a KOMBIO slap) names the seats that
     pressed for that discard and, for each, its corrected press time in ms after the earliest, so
-    every screen can say by how much the winner was first (net.fair_slap)."""
+    every screen can say by how much the winner was first (net.fair_slap). `default_in`: to a seat
+    that owes a choice the host makes for it when silent (KOMBIO's look, Give or Settle), the seconds
+    it has left, for its countdown; `defaulted`: the seat this step's choice was made for."""
 
     TAG: ClassVar[str] = "step"
     number: StepNo
@@ -235,6 +237,8 @@ class StepMsg(Message):
     game_no: GameNo = 0
     race_seats: tuple[Seat, ...] = ()
     race_ms: Annotated[tuple[Time, ...], MaxLen(MAX_SEATS)] = ()
+    default_in: Annotated[float, Range(0, 3600)] | None = None
+    defaulted: Seat | None = None
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ class SeatView:
 class _Part:
     events: tuple[Event, ...]
     action: Action | None
+    default_in: float | None = None
 
 
 class PeerCore:
@@ -103,6 +104,7 @@ class PeerCore:
         self._missed: list[tuple[Step, bytes | None]] = []   # and each one's public hash
         self._missed_parts: dict[int, _Part] = {}
         self._steps: list[Step] = []
+        self.deadlines: dict[int, float] = {}   # seat -> when the host makes its owed choice (our clock)
         self._notices: list[Notice] = []
         self._next_ref = 0              # intents count from 0 on each connection (net.host_core)
         self._in_flight: dict[int, tuple[int, int]] = {}   # ref -> (seat, step)
@@ -187,7 +189,7 @@ class PeerCore:
     def receive(self, msg: m.Message, now: float) -> list[m.Message]:
         """Take one message from the host; returns the messages to send back."""
         if isinstance(msg, m.StepMsg):
-            return self._step(msg)
+            return self._step(msg, now)
         if isinstance(msg, m.Snapshot):
             self._snapshot(msg)
         elif isinstance(msg, m.Welcome):
@@ -234,6 +236,7 @@ class PeerCore:
         self.hashes = {}
         self._parts.clear()
         self._steps = []
+        self.deadlines = {}
         self._missed, self._missed_parts = [], {}
         self._in_flight.clear()
         self._awaiting_snapshot = False
@@ -288,7 +291,7 @@ class PeerCore:
         actions = tuple(self.engine.actions.decode(w) for w in legal)
         return actions, (Outcome.from_wire(outcome) if outcome is not None else None)
 
-    def _step(self, msg: m.StepMsg) -> list[m.Message]:
+    def _step(self, msg: m.StepMsg, now: float) -> list[m.Message]:
         if self.phase != "joined" or self._awaiting_snapshot or msg.game_no != self.game_no:
             return []
         if msg.seat is not None and msg.seat not in self.seats:
@@ -323,12 +326,16 @@ class PeerCore:
         latest = SeatView(msg.number, view, msg.hash, frozenset(msg.to_act), legal, outcome, typed)
         if msg.seat is not None:
             # held back until the public message closes the step (see the module's docstring)
-            self._parts.setdefault(msg.number, {})[msg.seat] = (latest, _Part(events, action))
+            self._parts.setdefault(msg.number, {})[msg.seat] = (latest, _Part(events, action, msg.default_in))
             return []
         parts = self._parts.pop(msg.number, {})
         if any(seat_view.hash != msg.hash for seat_view, _ in parts.values()):
             return self._request_snapshot()
-        for seat, (seat_view, _) in parts.items():
+        for seat, (seat_view, part) in parts.items():
+            if part.default_in is None:
+                self.deadlines.pop(seat, None)
+            else:                           # its one-way delay late: a countdown errs on the short side
+                self.deadlines[seat] = now + part.default_in
             if seat_view.view is None:      # the same as the public view: not sent twice
                 seat_view = dataclasses.replace(seat_view, view=view, typed=latest.typed)
             self.views[seat] = seat_view
@@ -344,7 +351,7 @@ class PeerCore:
         mine = next((p.action for _, p in parts.values() if p.action is not None), None)
         private = {s: p.events for s, (_, p) in sorted(parts.items()) if p.events != events}
         race = tuple(zip(msg.race_seats, msg.race_ms, strict=False))
-        self._steps.append(Step(msg.number, mine, events, private, race))
+        self._steps.append(Step(msg.number, mine, events, private, race, msg.defaulted))
         return []
 
     def _missed_step(self, msg: m.MissedStep) -> None:
@@ -376,6 +383,8 @@ class PeerCore:
             return
         if msg.seat is not None and msg.seat not in self.seats:
             return
+        if msg.seat is not None:
+            self.deadlines.pop(msg.seat, None)     # not known again until the next step
         last = self.views.get(msg.seat)
         if last is not None and msg.number < last.number:
             return

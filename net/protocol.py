@@ -15,7 +15,7 @@ import msgpack
 
 from game.core.errors import KomboError
 
-PROTOCOL_VERSION = 4     # 4: a view travels as its typed view's positional wire form (game.core.view)
+PROTOCOL_VERSION = 5     # 5: a step tells a seat its choice's seconds left, and whose choice was made for them
 #                          3: UdpIntent names its sender by the pairing key of its connection's Welcome
 #                             and a rejoin's Hello names the step it holds (MissedStep: what it missed)
 #                          2: an Outcome ends with a Termination; Kabooom!'s GameOver carries only that

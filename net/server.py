@@ -666,7 +666,7 @@ class HostServer:
         core = self.core
         seats = self._seats_changed()
         table = tuple(entry for entry, _ in seats)
-        self.away_since = tuple(core.away_since())
+        self.away_since = tuple(core.lobby.away_since())
         key = (core.game_no, core.step, core.started, table)
         if key != self._saved_key and self._save is not None:
             try:
@@ -759,7 +759,7 @@ class HostServer:
         return seats
 
     def _seat_state(self) -> tuple[tuple[m.SeatEntry, bool], ...]:
-        return tuple(zip(self.core.seat_table(), self.core.at_host()))
+        return tuple(zip(self.core.seat_table(), self.core.lobby.at_host()))
 
     def _seat_notices(self, before: tuple, after: tuple) -> None:
         for (old, old_host), (new, new_host) in zip(before, after):

@@ -36,6 +36,8 @@ class NetSession(Session):
         self._send = send
         self._clock = clock       # a step-free action's press time, when its caller gives none
         self.lock = lock if lock is not None else threading.RLock()
+        self._steps: list[Step] = []     # every step this session has been given, for its readers
+        self._cursor = 0                 # poll()'s place in them
 
     # -- plumbing for the adapter ----------------------------------------------------------------
 
@@ -129,9 +131,18 @@ class NetSession(Session):
     def press(self, action: Action, pressed: float) -> None:
         self.submit(action, pressed)
 
-    def poll(self) -> list[Step]:
+    def deadline(self, seat: int) -> float | None:
         with self.lock:
-            return self.peer.take_steps()
+            return self.peer.deadlines.get(seat)
+
+    def steps_since(self, cursor: int) -> tuple[list[Step], int]:
+        with self.lock:
+            self._steps += self.peer.take_steps()
+            return self._steps[cursor:], len(self._steps)
+
+    def poll(self) -> list[Step]:
+        steps, self._cursor = self.steps_since(self._cursor)
+        return steps
 
     def outcome(self) -> Outcome | None:
         with self.lock:

@@ -15,8 +15,9 @@ from game.ui.play.focus import DIRECTIONS, nearest
 from game.ui.toolkit.input import Press
 
 
-def press(app: Any, device: str, button: str, pos: tuple[int, int] | None = None, time: float = 0.0) -> None:
-    app.stack.dispatch("handle", Press(device, button, time, pos))
+def press(app: Any, device: str, button: str, pos: tuple[int, int] | None = None, time: float | None = None) -> None:
+    """A press of `button` on `device`, made at `time` (now on the app's clock unless given)."""
+    app.stack.dispatch("handle", Press(device, button, app.now() if time is None else time, pos))
 
 
 def focus_key(scene: Any, seat: int) -> Hashable | None:

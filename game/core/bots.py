@@ -23,9 +23,8 @@ The bot protocol (turn-based and real-time games alike):
   seat's legal actions; it is dropped the moment it is not. If the engine still refuses it (a race
   on the LAN, a discard overtaken in between), the refusal is logged at debug and ignored: KOMBIO
   refuses a stale slap without penalty.
-- Events: the driver reads the steps through the session's `poll()`: it wraps that method so the
-  steps it pulls for its bots are handed, unchanged and in order, to whoever polls the session next
-  (the scene, a headless loop). Nothing changes for the session's other users.
+- Events: the driver reads the steps from its own place in the session's step log
+  (`steps_since`), so the screen or a headless loop polling the same session misses nothing.
 
 Headless runs (tournament, bench, demo) have no clock: `SimulatedTable` plays bots on a simulated one.
 Each seat that may act is asked as above; a plain action is due `think_time` after it was asked, a
@@ -150,34 +149,6 @@ class _Job:
     idle: bool = False          # the bot said "nothing now" for this step
 
 
-class _StepTap:
-    """Wraps a session's poll(): the driver pulls the steps it needs for its bots, and whoever polls
-    the session gets every step, once, in order, as if the driver were not there. Each side has its
-    own queue, so neither can take a step from the other."""
-
-    def __init__(self, session: Session) -> None:
-        self._inner = session.poll
-        self._for_poll: list[Step] = []
-        self._for_bots: list[Step] = []
-        setattr(session, "poll", self.poll)   # noqa: B010  # an instance attribute shadows the method
-
-    def _fetch(self) -> None:
-        new = self._inner()
-        self._for_poll += new
-        self._for_bots += new
-
-    def pull(self) -> list[Step]:
-        """The steps the driver has not seen yet."""
-        self._fetch()
-        steps, self._for_bots = self._for_bots, []
-        return steps
-
-    def poll(self) -> list[Step]:
-        self._fetch()
-        steps, self._for_poll = self._for_poll, []
-        return steps
-
-
 class BotDriver:
     """Asks each bot seat for an action when it may act, and submits the answer (see the module's
     docstring for the protocol).
@@ -198,7 +169,7 @@ class BotDriver:
         self._pool: cf.Executor | None = None
         self._local: dict[int, Bot] = {}
         self._inbox: dict[int, list[Event]] = {seat: [] for seat in session.bot_seats}
-        self._tap = _StepTap(session)
+        self._cursor = session.steps_since(0)[1]      # its own place in the session's step log
         self._updating = False
 
     def _executor(self) -> cf.Executor:
@@ -236,7 +207,8 @@ class BotDriver:
         # bot seats may change during a game (a seat left long enough is handed to a bot): the
         # events go to the seats that are bots now; a new bot starts from what it sees from here
         seats = tuple(self.session.bot_seats)
-        for step in self._tap.pull():
+        steps, self._cursor = self.session.steps_since(self._cursor)
+        for step in steps:
             for seat in seats:
                 self._inbox.setdefault(seat, []).extend(step.private.get(seat, step.events))
 
@@ -253,7 +225,6 @@ class BotDriver:
         """Start and finish bot jobs; returns the actions submitted this call."""
         if self._updating:
             # a session whose own poll() drives this driver (a test double does) must not recurse
-            # through the step tap
             return []
         self._updating = True
         try:
@@ -263,6 +234,7 @@ class BotDriver:
 
     def _update(self, now: float) -> list[Action]:
         session = self.session
+        session.tick(now)
         self._collect_events()
         submitted: list[Action] = []
         acting = session.to_act()
@@ -307,7 +279,10 @@ class BotDriver:
                 continue
             del self._jobs[seat]
             try:
-                session.submit(job.result)
+                if job.timed:
+                    session.press(job.result, now)     # a reaction: its time counts in a race
+                else:
+                    session.submit(job.result)
             except IllegalActionError as error:
                 if not job.timed:
                     raise

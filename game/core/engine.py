@@ -200,6 +200,13 @@ class Engine(ABC, Generic[S]):
     def check_invariants(self, state: S) -> None:
         """Raise AssertionError if the state breaks a rule of the game (counts conserved, ...)."""
 
+    def default_action(self, state: S, seat: Seat) -> Action | None:
+        """What a seat silent on a choice owed falls back to, once the game's clock says so (a game
+        played partly in real time: its GameDef's `realtime.choice_seconds`); None when it owes no
+        such choice. Time never enters the engine: the referee (game.core.referee) keeps it. A game
+        whose every choice waits for its player keeps this default: none."""
+        return None
+
     def redact(self, event: Event, seat: Seat | None) -> Event | None:
         """The event as `seat` may see it (None: hidden from that seat). Public games keep it."""
         return event

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import Action, Engine, Event, GameConfig, Outcome, View
+from .errors import IllegalActionError
+from .referee import RealTime, Referee, Ruling, StepRecord, Verdict
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,7 @@ class Step:
     private: Mapping[int, tuple[Event, ...]] = field(default_factory=dict)  # per local seat, if different
     # a step a host's race ruled: (seat, its press in ms after the earliest press) for each press
     race: tuple[tuple[int, float], ...] = ()
+    defaulted: int | None = None   # the seat this step's choice was made for, silent too long
 
 
 @dataclass(frozen=True)
@@ -56,14 +59,37 @@ class Session(ABC):
         """Ask for an action. A local session applies it at once or raises IllegalActionError."""
 
     def press(self, action: Action, pressed: float) -> None:
-        """A race's press (Action.STEP_FREE: KOMBIO's slap) made at `pressed` on this machine's
-        monotonic clock. A remote session sends the time on for the host's fair judge; a local
-        one has judged its presses itself and just submits."""
+        """A press made at `pressed` on this machine's monotonic clock (a race's: KOMBIO's slap).
+        Both sessions take it to a referee that judges a race's presses in press-time order: a
+        remote one sends the time on to its host's."""
         self.submit(action)
+
+    def tick(self, now: float) -> None:  # noqa: B027  # a hook: a remote session's host keeps its own time
+        """Time passing on this machine's monotonic clock (a race window judged, a silent choice
+        defaulted)."""
+
+    def stood_still(self, seconds: float) -> None:  # noqa: B027  # a hook: a host's clock runs on regardless
+        """The table was out of play for `seconds` (a menu over it): where the session keeps the
+        game's time itself (a local game), that time does not count, so nobody's choice runs out
+        behind the menu."""
+
+    def deadline(self, seat: int) -> float | None:
+        """When `seat`'s owed choice is made for it, on this machine's monotonic clock (None: none
+        owed, or not known)."""
+        return None
+
+    def refusals(self) -> list[Ruling]:
+        """Presses ruled out since the last call (too late, stale), to tell their players."""
+        return []
+
+    @abstractmethod
+    def steps_since(self, cursor: int) -> tuple[list[Step], int]:
+        """The steps after the `cursor`-th and the cursor after them: every reader (the screen, the
+        bots, a printout) keeps its own place in the log."""
 
     @abstractmethod
     def poll(self) -> list[Step]:
-        """Steps that arrived since the last poll, oldest first."""
+        """Steps that arrived since the last poll, oldest first (the screen's own reader)."""
 
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
@@ -86,7 +112,10 @@ class Session(ABC):
 
 
 class LocalSession(Session):
-    """The engine in this process: couch play, and the host's own copy of the truth."""
+    """The engine in this process, through the referee (game.core.referee: every seat's link of zero
+    delay): couch play, headless runs and the tools. A race's presses are held and judged in
+    press-time order as on a LAN host; `tick(now)` lets time pass (a window judged, a silent seat's
+    choice defaulted) and is called by whoever runs the session (the game screen, the bot driver)."""
 
     def __init__(
         self,
@@ -94,6 +123,7 @@ class LocalSession(Session):
         config: GameConfig,
         seed: int,
         seats: Sequence[SeatInfo],
+        realtime: RealTime | None = None,
     ) -> None:
         if len(seats) != config.players:
             raise ValueError("one SeatInfo per player")
@@ -103,21 +133,30 @@ class LocalSession(Session):
         self._seats = list(seats)
         self.local_seats = tuple(range(config.players))
         self.bot_seats = {i: s.level for i, s in enumerate(seats) if s.kind == "bot"}
-        self.state = engine.new_game(config, seed)
-        self.log: list[Action] = []
-        self._pending: list[Step] = []
+        self.referee = Referee(engine, config, seed, realtime)
+        self._now = 0.0                      # the game's time: the caller's clock less `_still`
+        self._still = 0.0                    # the seconds the table stood still (stood_still)
+        self._cursor = 0                     # poll()'s place in the step log
+        self._shown: list[Step] = []         # the referee's steps as sessions give them
+        self._refusals: list[Ruling] = []
+
+    @property
+    def state(self) -> Any:
+        return self.referee.state
+
+    @property
+    def log(self) -> list[Action]:
+        return self.referee.log
 
     @property
     def step(self) -> int:
-        return len(self.log)
+        return self.referee.step
 
     def view(self, seat: int | None) -> View:
         return self.engine.view(self.state, seat)
 
     def to_act(self) -> frozenset[int]:
-        if self.engine.outcome(self.state) is not None:
-            return frozenset()
-        return self.engine.to_act(self.state)
+        return self.referee.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
@@ -125,18 +164,57 @@ class LocalSession(Session):
         return self.engine.legal_actions(self.state, seat)
 
     def submit(self, action: Action) -> None:
-        events = self.engine.apply(self.state, action)
-        self.log.append(action)
-        public = tuple(e for e in (self.engine.redact(ev, None) for ev in events) if e is not None)
+        """Apply `action` now (a race's press is held instead); IllegalActionError if refused."""
+        self._answer(self.referee.submit(action, now=self._now), action)
+
+    def press(self, action: Action, pressed: float) -> None:
+        """A press made at `pressed`: a race's is held and judged with the others of its window."""
+        at = pressed - self._still
+        self._answer(self.referee.submit(action, at, now=max(self._now, at)), action)
+
+    def tick(self, now: float) -> None:
+        self._now = max(self._now, now - self._still)
+        self._answer(self.referee.tick(self._now), None)
+
+    def stood_still(self, seconds: float) -> None:
+        self._still += max(0.0, seconds)
+
+    def deadline(self, seat: int) -> float | None:
+        due = self.referee.deadline(seat)
+        return None if due is None else due + self._still
+
+    def _answer(self, rulings: list[Ruling], asked: Action | None) -> None:
+        for ruling in rulings:
+            if ruling.verdict is Verdict.FAULT:     # a bug in the engine: the state was kept as it was
+                raise ruling.error or RuntimeError(ruling.reason)
+            if ruling.verdict.refused or ruling.verdict is Verdict.DUPLICATE:
+                if ruling.action is asked and ruling.verdict is Verdict.ILLEGAL:
+                    raise IllegalActionError(ruling.reason, ruling.action)
+                self._refusals.append(ruling)
+
+    def refusals(self) -> list[Ruling]:
+        out, self._refusals = self._refusals, []
+        return out
+
+    def steps_since(self, cursor: int) -> tuple[list[Step], int]:
+        records, end = self.referee.steps_since(len(self._shown))
+        for record in records:
+            self._shown.append(self._as_step(record))
+        return self._shown[cursor:], len(self._shown)
+
+    def _as_step(self, record: StepRecord) -> Step:
+        engine = self.engine
+        public = tuple(e for e in (engine.redact(ev, None) for ev in record.events) if e is not None)
         private: dict[int, tuple[Event, ...]] = {}
         for seat in self.local_seats:
-            mine = tuple(e for e in (self.engine.redact(ev, seat) for ev in events) if e is not None)
+            mine = tuple(e for e in (engine.redact(ev, seat) for ev in record.events) if e is not None)
             if mine != public:
                 private[seat] = mine
-        self._pending.append(Step(len(self.log), action, public, private))
+        return Step(record.number, record.action, public, private, record.race,
+                    record.action.seat if record.by_default else None)
 
     def poll(self) -> list[Step]:
-        steps, self._pending = self._pending, []
+        steps, self._cursor = self.steps_since(self._cursor)
         return steps
 
     def outcome(self) -> Outcome | None:

@@ -1,14 +1,16 @@
 """KOMBIO: keep your hand of face-down cards low, remember what you saw, and slap matching cards onto
 the discard pile before anyone else. The engine: rules.py on table.py, actions.py, events.py, state.py
-and view.py; the slap race: slap_race.py; the move log: narration.py; the screen: scene/."""
+and view.py; the slap race as the referee judges it: race.py; the move log: narration.py; the screen: scene/."""
+from game.core.referee import RealTime
 from game.definition import GameDef
 
 from .bot import LEVELS, make_bot
 from .narration import narrate
+from .race import KombioRace
 from .rules import KombioEngine
 from .rules_text import RULES
 from .summary import result_line
-from .table import KombioConfig
+from .table import TABLE, KombioConfig
 
 GAME = GameDef.for_engine(
     KombioEngine,
@@ -20,5 +22,6 @@ GAME = GameDef.for_engine(
     scene="game.kombio.scene:KombioScene",
     result_line=result_line,
     action_name="Slap",
+    realtime=RealTime(KombioRace(), float(TABLE.choice_seconds)),
     narrate=narrate,
 )

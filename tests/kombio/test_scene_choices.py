@@ -264,12 +264,12 @@ def owes(kind: str):
     if kind == GIVE:
         owner, slot = matching_card(match)
         walk_to_card(app, scene, 0, owner, slot)
-        press(app, "kb1", "slap", time=1.0)
+        press(app, "kb1", "slap")
     else:
         s = state(match)
         top = s.values[s.discard[-1]]
         walk_to_card(app, scene, 1, 0, own_slot(match, 0, lambda value: value != top))
-        press(app, "kb2", "slap", time=1.0)
+        press(app, "kb2", "slap")
     settle(app, clock, scene)
     owed = match.session.view(0).owed(0)
     assert owed is not None and owed.kind == kind

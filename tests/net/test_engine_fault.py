@@ -210,7 +210,7 @@ def test_a_fault_in_a_turn_is_logged_and_the_host_goes_on(loopback, caplog) -> N
     server.start()
     try:
         wait_for(lambda: len(calls) > 3, what="the loop goes on")
-        assert server.call(lambda core, now: core.seats_free()).result(5) == 2
+        assert server.call(lambda core, now: core.lobby.seats_free()).result(5) == 2
         records = [r for r in caplog.records if r.name == "net.server" and r.levelno == logging.ERROR]
         assert len(records) == 1 and records[0].exc_info[0] is RuntimeError
         assert "a bot fell off its chair" in caplog.text and "Traceback" in caplog.text

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game.kombio import GAME as KOMBIO
 from game.kombio.actions import Slap
 from game.kombio.rules import KombioEngine
 from game.kombio.table import KombioConfig
@@ -20,7 +21,7 @@ from net.fair_slap import (
     UNKNOWN,
     WINDOW_CAP,
     WINDOW_FLOOR,
-    HeldPress,
+    Held,
     Link,
     arrival_order,
     corrected_time,
@@ -95,9 +96,9 @@ def test_honest_presses_that_came_in_within_the_window_are_judged_in_the_order_t
     made_b = true_first + gap if a_first else true_first
     arrive_a = made_a + max(0.0, lag_a + ja * jitter)
     arrive_b = made_b + max(0.0, lag_b + jb * jitter)
-    a = HeldPress("a", 0, Slap(0, 0, 0, 1), made_a + off_a, arrive_a,
+    a = Held(Slap(0, 0, 0, 1), ("a", 0), made_a + off_a, arrive_a,
                   corrected_time(made_a + off_a, link_a, arrive_a))
-    b = HeldPress("b", 0, Slap(1, 1, 0, 1), made_b + off_b, arrive_b,
+    b = Held(Slap(1, 1, 0, 1), ("b", 0), made_b + off_b, arrive_b,
                   corrected_time(made_b + off_b, link_b, arrive_b))
     first, second = (a, b) if a.arrival <= b.arrival else (b, a)
     due = deadline(first.arrival, first.time, [link_b if first is a else link_a])
@@ -108,8 +109,8 @@ def test_honest_presses_that_came_in_within_the_window_are_judged_in_the_order_t
 
 
 def test_arrival_order_is_the_baseline_the_fair_judge_replaces():
-    slow = HeldPress("a", 0, Slap(0, 0, 0, 1), None, 10.080, 10.000)
-    fast = HeldPress("b", 0, Slap(1, 1, 0, 1), None, 10.016, 10.015)
+    slow = Held(Slap(0, 0, 0, 1), ("a", 0), None, 10.080, 10.000)
+    fast = Held(Slap(1, 1, 0, 1), ("b", 0), None, 10.016, 10.015)
     assert arrival_order([slow, fast])[0] is fast and ordered([fast, slow])[0] is slow
 
 
@@ -141,7 +142,8 @@ def _measure(host: HostCore, conn: str, peer_ahead: float, one_way: float) -> No
 
 
 def _table(players: int, seed: int) -> tuple[HostCore, list[str]]:
-    host = HostCore(ENGINE, KombioConfig(players, rounds=1), seed, [HostSeat("open")] * players)
+    host = HostCore(ENGINE, KombioConfig(players, rounds=1), seed, [HostSeat("open")] * players,
+                    realtime=KOMBIO.realtime)
     conns = []
     for i in range(players):
         conn = f"p{i}"
@@ -290,7 +292,7 @@ def test_the_loser_of_a_race_is_told_by_how_much():
     host, seats, slow, fast, right = _race_with_a_match()
     out = seats.send(fast, _own_slap(host, fast), 10.0155, pressed=10.015 - 0.5)
     out.extend(seats.send(slow, right, 10.080, pressed=10.000 + 1.234))
-    out.extend(host.tick(host.next_due()))
+    out.extend(host.tick(10.5))                         # judged by now, whoever else could press
     (refusal,) = [msg for conn, msg in out.sends
                   if conn == seats.conn_of[fast] and isinstance(msg, m.IntentRefused)]
     assert refusal.code == "too_late" and refusal.text.endswith("15 ms before you")

@@ -30,6 +30,7 @@ from lan_helpers import loopback, play_with_two_bot_peers  # noqa: F401  (loopba
 
 from game.core.engine import Action
 from game.games import game_by_key
+from game.kombio import GAME as KOMBIO
 from game.kombio.actions import Discard, Draw, Give, Look, Settle, Slap
 from game.kombio.events import RoundEnded
 from game.kombio.rules import KombioEngine
@@ -75,7 +76,7 @@ def _table(players: int, seed: int, rounds: int = 1,
     """A HostCore with every seat held by its own connection (from 10.0.0.i) and a watcher;
     seat -> connection."""
     host = HostCore(ENGINE, KombioConfig(players, rounds=rounds), seed, [HostSeat("open")] * players,
-                    counter_tokens())
+                    counter_tokens(), realtime=KOMBIO.realtime)
     conns: dict[int | None, str] = {}
     for i in range(players):
         host.connect(f"p{i}", (f"10.0.0.{i + 1}", 5000), 0.0)
@@ -103,9 +104,9 @@ class Peer:
                        ENGINE.actions.encode(action), pressed, self.host.game_no)
         self.ref += 1
         out = self.host.receive(self.conn, msg, now)
-        due = self.host.next_due()
-        if settle and due is not None:      # the race window a press is held in closes (net.fair_slap)
-            out.extend(self.host.tick(due))
+        window = self.host.referee.window
+        if settle and window is not None:   # the race window a press is held in closes (the referee)
+            out.extend(self.host.tick(window.due))
         return msg, out
 
 
@@ -258,7 +259,7 @@ def _silent_until(host: HostCore, start: float, seconds: float) -> Outbox:
 def test_the_host_makes_the_look_for_a_seat_silent_for_ten_seconds() -> None:
     host, conns = _table(3, seed=9)
     peers = _peers(host, conns)
-    assert host.choice_seconds == TABLE.choice_seconds == 10
+    assert host.referee.choice_seconds == TABLE.choice_seconds == 10
     host.tick(0.0)                                    # the clocks start
     peers[0].intent(Look(0), now=2.0)
     assert not _silent_until(host, 0.0, 9.9)           # nobody's default yet
@@ -425,7 +426,7 @@ def test_re_dealing_what_a_seat_has_not_seen_leaves_its_messages_byte_for_byte(p
         nonlocal changed
         for viewer, twin in twins.items():
             pinned = _shown(truth.state, action, viewer) if action is not None else 0
-            twin.state = redealt(truth.state, viewer, pinned, redeals)
+            twin.referee.state = redealt(truth.state, viewer, pinned, redeals)
             changed += twin.state.hands != truth.state.hands or twin.state.draw != truth.state.draw
         if action is None:
             outs = {v: t.start(0.0, require_ready=False) for v, t in twins.items()}

@@ -158,7 +158,7 @@ def test_re_dealing_what_a_seat_cannot_see_leaves_its_messages_byte_for_byte(pla
             ENGINE.apply(after, action)
         for viewer, twin in twins.items():
             shown = (_seen(after, viewer) | _shown_in_passing(truth.state, action)) - _seen(truth.state, viewer)
-            twin.state = redealt(truth.state, viewer, shown, redeals)
+            twin.referee.state = redealt(truth.state, viewer, shown, redeals)
             changed += twin.state.hands != truth.state.hands or twin.state.draw != truth.state.draw
         if action is None:
             outs = {v: t.start(0.0, require_ready=False) for v, t in twins.items()}

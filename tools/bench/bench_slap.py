@@ -22,11 +22,11 @@ with NetSession.press(Slap(...), pressed=their own clock) and tell their true an
 A slap of one's own card asks nothing of the others (a wrong one costs a penalty card): the table
 goes on at once.
 
-Per race, from HostCore.races (the presses of each window, in judged order) and a wrapper around
-HostCore._judge_window (when each window was judged):
+Per race, from the host's referee (game.core.referee: each window judged, when, and its presses in
+judged order):
   fair      the first judged press is the truly earlier one
   arrival   the first to arrive at the host is the truly earlier one (first come, first served)
-  error     HeldPress.time (corrected, host clock) - the true press time, per press
+  error     Held.time (corrected, host clock) - the true press time, per press
   wait      judged - the first press's arrival: what the window adds
 Only races whose two presses answer the same discard and were judged in one window count; the rest
 (a press refused locally, a window that closed early) are reported as skipped.
@@ -49,7 +49,6 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -164,14 +163,6 @@ def run_peer(address: str, port: int, name: str, offset: float) -> int:
 
 # -- the host and the coordinator -----------------------------------------------------------------
 
-@dataclass
-class Judged:
-    """One race window as the host judged it."""
-
-    at: float           # time.monotonic() when _judge_window ran
-    presses: tuple      # the HeldPress of that window, in judged order
-
-
 def advance(core: Any, now: float) -> Any:
     """Play the table on as the host, never slapping, until a new card lies on the discard pile and
     its turn is over (an ability skipped): the looks of a new round, draw, discard, a choice owed."""
@@ -248,18 +239,6 @@ def bench(args: argparse.Namespace, save_dir: Path) -> dict[str, Any]:
                     port=0, advertise=False, save_path=save_dir / "autosave.bin", autosave=False,
                     seed=12345)
     core = table.core
-    judged: list[Judged] = []
-    original = core._judge_window
-
-    def judge_window(out: Any) -> None:
-        # the server thread judges; remember when, and which presses the window held
-        last = core.races[-1] if core.races else None
-        at = time.monotonic()
-        original(out)
-        if core.races and core.races[-1] is not last:
-            judged.append(Judged(at, core.races[-1]))
-
-    core._judge_window = judge_window       # type: ignore[method-assign]
     proxy, proxy_port = start_proxy(table.port, args.lag_ms, args.jitter_ms, args.loss)
     peers = {"A": start_peer("A", proxy_port), "B": start_peer("B", table.port)}
     reports: queue.Queue = queue.Queue()
@@ -311,9 +290,9 @@ def bench(args: argparse.Namespace, save_dir: Path) -> dict[str, Any]:
                 skip("a press not made (not legal on the peer's view)")
                 continue
             # wait until both presses have been judged, in one window or not
-            window: list[Judged] = []
+            window: list[Any] = []
             while time.monotonic() < end:
-                window = [j for j in list(judged)[-4:]
+                window = [j for j in list(core.referee.judged)[-4:]
                           if any(any(p.action.seat == r["seat"] and p.pressed == r["pressed"]
                                      for p in j.presses) for r in presses)]
                 if sum(len([p for p in j.presses if any(p.action.seat == r["seat"]

@@ -8,8 +8,9 @@ Seat 1 is a keyboard human (kb1: q slaps); the other seats are bots that never m
 turn: draw, then discard; a choice owed after a slap: its default) until a new discard is open, seat
 1 has not tried it and nothing animates. Then a poster thread posts one KEYDOWN of q (reading
 time.monotonic() just before pygame.event.post) with the cursor on one of seat 1's own cards. The
-scene collects slaps for local_slaps.WINDOW (30 ms, so two players' near-simultaneous slaps are
-judged in press-time order), submits the press, and animates the card leaving the hand; the frame
+scene gives the press to the session, whose referee holds it for its window (a press made before it
+by another seat on this machine could still come: game.core.referee.MARGIN, 12 ms), judges it in
+press-time order, and the scene animates the card leaving the hand; the frame
 whose drawing first includes that animation (the scene's slap_drawn hook) ends the trial.
 
 Frames: the drawings from the post up to and including that one (1 = the very next frame shows it).
@@ -55,11 +56,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
+    from game.core.referee import MARGIN
     from game.games import game_by_key
     from game.kombio.actions import Discard, Draw, Look, Skip
     from game.kombio.events import Slapped
-    from game.kombio.local_slaps import WINDOW
-    from game.kombio.scene import WINDOW_OPEN, KombioScene, default_choice
+    from game.kombio.scene import WINDOW_OPEN, KombioScene
     from game.kombio.scene.controls import card_key
     from game.kombio.table import ABILITY, DRAWN, LOOK, OVER, TURN
     from game.ui.play.match import Match, SeatPlan
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def update_game(self, dt: float) -> None:
             super().update_game(dt)
-            if self.pressed or self.ready.is_set() or self.busy() or self.slaps.waiting:
+            if self.pressed or self.ready.is_set() or self.busy() or match.session.referee.window is not None:
                 return
             view = self.view
             if view.phase == OVER:
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         def play_on(self) -> None:
             view = self.view
             for item in view.pending:
-                action = default_choice(self.legal(item.seat))
+                action = match.session.engine.default_action(match.session.state, item.seat)
                 if action is not None:
                     self.submit(action)
                     return
@@ -181,12 +182,12 @@ def main(argv: list[str] | None = None) -> int:
     frames = [f for f, _ in results]
     ms = [m for _, m in results]
     spacing = [(b - a) * 1000 for a, b in zip(scene.frames, scene.frames[1:]) if b - a < 0.05]
-    window_ms = WINDOW * 1000
+    window_ms = MARGIN * 1000
     print(f"KOMBIO, {args.players} seats, {len(results)} slaps shown ({lost} never shown), {os.cpu_count()} cores")
     print(f"key press -> slap drawn: median {statistics.median(frames):.0f} frames / {statistics.median(ms):.1f} ms   "
           f"p99 {percentile(frames, 0.99)} frames / {percentile(ms, 0.99):.1f} ms   "
           f"worst {max(frames)} frames / {max(ms):.1f} ms")
-    print(f"of which the judging window (local_slaps.WINDOW): {window_ms:.0f} ms "
+    print(f"of which the judging window (referee.MARGIN): {window_ms:.0f} ms "
           f"({window_ms / statistics.median(ms) * 100:.0f}% of the median)")
     print(f"frames while awake: every {statistics.median(spacing):.2f} ms (median)")
     pairs = {"players": args.players, "trials": len(results), "lost": lost,

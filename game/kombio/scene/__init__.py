@@ -5,6 +5,5 @@ presses, the local judge, the countdown of a choice owed), screen.py (the scene 
 from .board import WINDOW_CLOSED, WINDOW_MATCHED, WINDOW_OPEN
 from .effects import reveal_note
 from .screen import KombioScene
-from .slaps import default_choice
 
-__all__ = ["WINDOW_CLOSED", "WINDOW_MATCHED", "WINDOW_OPEN", "KombioScene", "default_choice", "reveal_note"]
+__all__ = ["WINDOW_CLOSED", "WINDOW_MATCHED", "WINDOW_OPEN", "KombioScene", "reveal_note"]

@@ -59,7 +59,7 @@ class KombioScene(GameScreen[KombioView]):
         self.presenters = KombioPresenters(self)
         self.board = TablePainter(self)
         self.panel = PanelPainter(self)
-        self.slaps = SlapDesk.for_scene(self, match.seed)
+        self.slaps = SlapDesk(self)
         for seat in self.human_seats():
             key = self.controls.likely(seat)
             if key is not None:
@@ -84,7 +84,12 @@ class KombioScene(GameScreen[KombioView]):
         return humans[0] if len(humans) == 1 else None
 
     def passes_curtain(self, press: Press) -> bool:
-        return press.button == "slap"
+        """A slap while the curtain is up belongs to nobody (the screen is between two players): it
+        is refused without penalty, with a word to take the screen first."""
+        waiting = self.curtain_seat
+        if press.button == "slap" and waiting is not None:
+            self.error(f"No slaps while the screen changes hands: {self.seat_name(waiting)} takes it first")
+        return False
 
     def turn_actor(self) -> int | None:
         """The local human whose turn choices the screen takes now (none while a choice after a slap
@@ -147,16 +152,6 @@ class KombioScene(GameScreen[KombioView]):
     def viewer_changed(self) -> None:
         self.controls.picks.clear()
         self.forget_peeks()
-
-    def update(self, dt: float) -> None:
-        # Slaps are judged before the step's own update, so a slap's events start animating in this
-        # same step (judged after it, they would wait a step: 8 ms more from key to screen).
-        if self.slaps.due():
-            self.slaps.judge()
-        super().update(dt)
-
-    def update_game(self, dt: float) -> None:
-        self.slaps.run_countdowns(self.app.now())
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         return self.layout.hand_rect(seat, len(self.shown.hands[seat]))

@@ -34,6 +34,7 @@ from game.ui.play.move_log import MoveLog
 from game.ui.play.presenters import Animation, Presenters, speed_for
 from game.ui.play.seat_input import SeatInput
 from game.ui.play.show import Show
+from game.ui.play.table_time import TableTime
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
@@ -86,6 +87,7 @@ class GameScreen(Scene, Generic[V]):
         self._end_age: float | None = None
         self._results_shown = False
         self.banners = BannerPainter(self.text)
+        self.time = TableTime(self)
 
     # -- the shown view -----------------------------------------------------------------------------
 
@@ -299,13 +301,12 @@ class GameScreen(Scene, Generic[V]):
             return " & ".join(seat_label(w) for w in winners) + " share the win!"
         return "Game over"
 
-    # -- the loop ----------------------------------------------------------------------------------
-
     def update(self, dt: float) -> None:
+        now = self.time.tick()                      # a race window judged, a silent choice defaulted
         self.take_steps()
         if not self.busy() and self.session.outcome() is None:
             # bots move only once the display has caught up, so each bot move is seen on its own
-            self.match.update(self.app.now())
+            self.match.update(now)
             self.take_steps()
         self._advance(dt)
         self.messages.update(self.app.now())
@@ -331,6 +332,7 @@ class GameScreen(Scene, Generic[V]):
                 key = self.landing(human, step)
                 if key is not None:
                     self.input.put(human, key)
+        self.time.note(steps)
         self.steps_arrived(steps)
         return steps
 

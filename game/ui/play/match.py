@@ -80,7 +80,7 @@ class Match(DeviceSeats):
         engine = self.info.engine()
         config = self.info.make_config(self.players, dict(self.options))
         seats = [SeatInfo(self.seat_name(i), p.kind, p.level) for i, p in enumerate(self.plans)]
-        self.session = LocalSession(engine, config, self.seed, seats)
+        self.session = LocalSession(engine, config, self.seed, seats, self.info.realtime)
         self.bots = None
         if any(p.kind == "bot" for p in self.plans):
             self.bots = BotDriver(self.session, self.info.bot_path, self.info.engine_path,
