@@ -17,6 +17,7 @@ from game.kombio.scene.controls import DISCARD_PILE, DRAW_PILE, button_key, card
 from game.kombio.table import TABLE
 from game.ui.play.match import Match
 from game.ui.toolkit.app import App
+from game.ui.toolkit.scene import Scene
 from tests.scene_doubles import Clock, human, run
 
 from .scene_support import (
@@ -246,6 +247,23 @@ def test_the_look_at_the_near_row_walks_the_humans_behind_the_curtain():
     assert Look(1) in match.session.log
 
 
+def test_a_slap_while_the_curtain_is_up_counts_for_nobody_and_says_why():
+    """Hot seat: Blue drew, the curtain waits for Blue; Red's slap key then is refused without a
+    penalty (Red cannot see the table), with a word, and the curtain stays for Blue."""
+    app, clock, match, scene = make([human("kb1"), human("kb2")], fresh_discard_seat_0_can_miss)
+    turn = state(match).turn
+    scene.submit(Draw(turn))
+    settle(app, clock, scene)
+    assert scene.curtain_seat == turn and state(match).open
+    other = 1 - turn
+    hand, steps = list(state(match).hands[other]), match.session.step
+    press(app, ("kb1", "kb2")[other], "slap")
+    run(app, clock, 0.2)
+    assert match.session.step == steps and state(match).hands[other] == hand
+    assert scene.toast is not None and "No slaps while the screen changes hands" in scene.toast.text
+    assert scene.curtain_seat == turn
+
+
 # -- the countdown ---------------------------------------------------------------------------------
 
 def test_a_silent_seats_choice_is_made_by_the_default_after_the_countdown():
@@ -262,7 +280,32 @@ def test_a_silent_seats_choice_is_made_by_the_default_after_the_countdown():
     assert scene.seconds_left(0) is not None
     run(app, clock, TABLE.choice_seconds - 2)
     assert Settle(0, False) not in match.session.log
-    run(app, clock, 3)
+    for _ in range(30):
+        run(app, clock, 0.1)
+        if Settle(0, False) in match.session.log:
+            break
+    assert Settle(0, False) in match.session.log
+    assert any("took too long" in text for text in scene.messages.texts)
+
+
+def test_the_countdown_stands_still_while_a_menu_covers_the_table():
+    app, clock, match, scene = make([human("kb1"), human("kb2"), human("kb3")], fresh_discard_seat_0_can_miss)
+    s = state(match)
+    top = s.values[s.discard[-1]]
+    slot = own_slot(match, 0, lambda value: value != top)
+    walk_to_card(app, scene, 1, 0, slot)
+    press(app, "kb2", "slap")                 # Blue slaps Red's wrong card: Red owes the choice
+    settle(app, clock, scene)
+    left = scene.seconds_left(0)
+    assert left is not None and left > 3
+    app.push(Scene(app))                      # a menu over the table (it pauses the scenes below)
+    run(app, clock, 3 * TABLE.choice_seconds)
+    app.stack.pop()
+    run(app, clock, 0.5)
+    assert Settle(0, False) not in match.session.log
+    after = scene.seconds_left(0)
+    assert after is not None and left - 1.0 < after < left
+    run(app, clock, left + 0.5)
     assert Settle(0, False) in match.session.log
 
 

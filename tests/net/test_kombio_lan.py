@@ -305,6 +305,25 @@ def test_the_host_makes_a_silent_seats_follow_up_choice_after_ten_seconds() -> N
     assert host.log[step:step + 1] == [default]
 
 
+def test_a_seat_owing_a_choice_is_told_its_seconds_left_and_everyone_whose_choice_was_made() -> None:
+    """The step that leaves a choice owed tells that seat (only) how long it has, for its countdown;
+    the step the host makes for it when it stays silent names it to everyone."""
+    host, conns = _table(3, seed=10)
+    peers = _peers(host, conns)
+    outs: list[Outbox] = []
+    receive = host.receive
+    host.receive = lambda conn, msg, now: outs.append(receive(conn, msg, now)) or outs[-1]  # type: ignore[method-assign]
+    seat, now = _owed_choice(host, peers)
+    told = {other: [msg for out in outs for msg in out.to(conns[other])
+                    if isinstance(msg, m.StepMsg) and msg.seat == other][-1] for other in range(3)}
+    assert told[seat].default_in is not None and 9.0 < told[seat].default_in <= TABLE.choice_seconds
+    assert all(told[other].default_in is None for other in range(3) if other != seat)
+    host.tick(now)
+    out = _silent_until(host, now, 10.2)
+    made = [msg for msg in out.to(conns[None]) if isinstance(msg, m.StepMsg) and msg.defaulted is not None]
+    assert [msg.defaulted for msg in made] == [seat]
+
+
 def test_a_dropped_seat_gets_its_default_while_the_others_clocks_stand_still() -> None:
     host, conns = _table(3, seed=10)
     peers = _peers(host, conns)

@@ -28,6 +28,12 @@ class SlapDesk:
 
     def press(self, seat: int, owner: int, slot: int, time: float) -> None:
         scene = self.scene
+        waiting = scene.curtain_seat
+        if waiting is not None:
+            # the screen is between two players: the key belongs to nobody yet, so nothing counts
+            # (not even for the player whose screen it is about to be: they cannot see the table)
+            scene.error(f"No slaps while the screen changes hands: {scene.seat_name(waiting)} takes it first")
+            return
         shown = scene.shown
         if shown.top is None:
             scene.error("Nothing to slap yet: no card on the discard pile")
