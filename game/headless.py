@@ -3,11 +3,13 @@
 No window, no pygame: progress is printed one line at a time ("listening on 0.0.0.0:47800",
 "Blue joined", "started", "12: Red moves b2→c3", the result), so a table can run on a machine with no
 screen, and the whole LAN path can be tried from a terminal. A host prints every step from its own
-record; a joiner prints its own moves, and the others' by their public events (it may not know their
-actions). Both print the result in the same words, the demo's.
+record (a resumed one, those after the step it resumed at); a joiner prints its own moves, and the
+others' by their public events (it may not know their actions). Both print the result in the same
+words, the demo's.
 
 A joiner keeps its seat's token in the data folder (net.seat_memory): killed and started again, the
-same command takes the seat back ("rejoined: seat Red") and prints on from there. A joiner whose host
+same command takes the seat back ("rejoined: seat Red"), prints the game's steps so far (the host
+sends them, the last ones only of a very long game) and on from there. A joiner whose host
 is out of reach keeps trying for three minutes, printing the time left every ten seconds; the steps
 made meanwhile are printed when it is back. A host gives the seat of a player away for AWAY_TIMEOUT
 seconds (--bot-after) to a bot until they return.
@@ -146,7 +148,7 @@ def run_resume(path: Path | None, *, port: int | None, bind: str, name: str, adv
         raise HeadlessError(f"cannot resume from {path}: {exc}") from None
     except (LanError, KomboError, ValueError) as exc:
         raise HeadlessError(f"cannot resume: {exc}") from None
-    out(f"{host.info.title}: resumed at step {host.core.step} from {path}")
+    out(f"{host.info.title}: resumed at step {host.resumed_at} from {path}")
     out(f"listening on {bind}:{host.port}")
     out(_bot_after_line(bot_after))
     return _host_loop(host, out)
@@ -158,16 +160,17 @@ def _host_loop(host: object, out: Out) -> int:
 
     assert isinstance(host, LanHost)
     session = host.session()
-    printed = host.core.step
+    # every step from the host's own record (not the host's session, whose log a resync would leave
+    # a hole in), from where the game was when this host took it up: none is printed twice, none is
+    # left out, however fast the first steps come
+    printed = host.resumed_at
     deadline = time.monotonic() + MAX_SECONDS
     try:
         while time.monotonic() < deadline:
             # steps first: a notice read now may be about something after the steps polled now
-            for step in session.poll():
-                if step.number <= printed:
-                    continue
+            steps, printed = host.steps_since(printed)
+            for step in steps:
                 out(step_line(step, host.info.narrate))
-                printed = step.number
             halted = host.halted
             for notice in host.notices():
                 if notice != host.halt_message():

@@ -12,6 +12,12 @@ Hostile input (tokens travel in the clear on a LAN, so a sniffer may hold one):
 - UDP copies (udp_intent): each joined connection gets a random pairing key in its Welcome, by TCP
   only; a UdpIntent must carry it and come from the IP address the connection came from
   (`HostCore.connect`), else it is dropped unanswered. The reconnect token is never good over UDP.
+- presses of a race (KOMBIO's slaps), a flood of them included: the referee holds at most one per
+  seat for each thing raced for (a second is dropped unanswered, `tell`), so a ruling step names at
+  most one press per player (messages.MAX_RACE). A press time must be a sane number (never NaN nor
+  infinite: the decoder refuses those, and so does `intent` for one made in memory), and a press for
+  something not raced for yet (a discard to come) is refused before the referee, whose open window
+  it would otherwise close early.
 """
 from __future__ import annotations
 
@@ -88,8 +94,17 @@ def intent(host: HostCore, conn: ConnId, msg: m.Intent, now: float, by_udp: bool
         action = host.engine.actions.decode(msg.action)
     except WireFormatError as exc:
         return refuse("malformed", str(exc))
+    if not _sane_time(msg.pressed):
+        # decoded intents cannot carry one (messages.Time); one made in memory must not either:
+        # a NaN press time would put the race window's deadline and order out of reach
+        return refuse("malformed", f"a press time of {msg.pressed!r} is no time")
     if action.seat not in host.seats_of(c.token):
         return refuse("not_your_seat", f"seat {action.seat + 1} is not yours")
+    race = host.realtime.race if host.realtime is not None else None
+    if race is not None and race.races(action) and race.answers(action) > race.latest(host.state):
+        # a press for something not there yet cannot count; held, it would close the race window
+        # open now (a newer thing to race for), before the presses still on their way came in
+        return refuse("illegal", f"that answers number {race.answers(action)}, which has not come yet")
     # a step-free action (a slap) answers what it names (a discard), not the step it was made
     # against: others may have moved the game on meanwhile, and the referee judges it
     if msg.step != host.step and not (type(action).STEP_FREE and msg.step < host.step):
@@ -102,6 +117,15 @@ def intent(host: HostCore, conn: ConnId, msg: m.Intent, now: float, by_udp: bool
         return refuse("paused", f"waiting for {', '.join(f'seat {i + 1}' for i in sorted(waiting))} to join")
     host._referee(lambda: host.referee.submit(action, msg.pressed, now, (conn, msg.ref)), out)
     return out
+
+
+def _sane_time(pressed: object) -> bool:
+    """None, or a number within messages.Time's range (never NaN, never infinite)."""
+    if pressed is None:
+        return True
+    if isinstance(pressed, bool) or not isinstance(pressed, (int, float)):
+        return False
+    return m.TIME_RANGE.lo <= pressed <= m.TIME_RANGE.hi      # False for NaN too
 
 
 def holds(host: HostCore, conn: ConnId, ref: int) -> bool:

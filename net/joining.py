@@ -4,7 +4,12 @@ game, the token. A token whose seat's connection still answers (heard from withi
 host pings every 2 s) is refused ("in_use") and the seat's player keeps playing; a token whose connection has gone quiet moves the seat to the new one (the old
 one is told why). The host's own token is refused on any connection that has an address (its
 client's is in memory). A rejoin that names the step it holds gets the steps it missed, then a
-snapshot."""
+snapshot: a client started again names step 0 (it holds none) and gets the game's steps so far, and
+one that holds a step of an earlier game of the table (it missed a NewGame) gets the whole present
+game; the last steps only, after a long absence (net.replicator). A press of the rejoining seats
+still held in the race window is judged first, so that the steps the rejoin gets tell whether it
+counted (its player's peer says so if not, net.peer_core): its ruling would otherwise go to the
+old connection, which is gone."""
 from __future__ import annotations
 
 import logging
@@ -70,6 +75,7 @@ def hello(host: HostCore, conn: ConnId, msg: m.Hello, now: float) -> Outbox:
             out.close(old)
             host._forget(old)
         losers = {host._conn_of[t] for t in lobby.reclaim(token) if t in host._conn_of}
+        _judge_held(host, token, out)
     else:
         free = lobby.open_seats()
         if msg.want > len(free):
@@ -91,8 +97,8 @@ def hello(host: HostCore, conn: ConnId, msg: m.Hello, now: float) -> Outbox:
     lobby.here(token)
     host.latency.add(conn)
     welcome(host, out, conn)
-    if host.started and msg.token is not None and msg.step is not None and msg.game_no == host.game_no:
-        host.replicator.missed(out, conn, msg.step)
+    if host.started and msg.token is not None and msg.step is not None and msg.game_no <= host.game_no:
+        host.replicator.missed(out, conn, msg.step if msg.game_no == host.game_no else 0)
     if host.started:
         host.replicator.snapshots(out, conn)
     if host.halted:
@@ -104,6 +110,15 @@ def hello(host: HostCore, conn: ConnId, msg: m.Hello, now: float) -> Outbox:
                 host.replicator.snapshots(out, other)
     host._broadcast_seats(out)
     return out
+
+
+def _judge_held(host: HostCore, token: bytes, out: Outbox) -> None:
+    """The race window holds a press of `token`'s seats (made on its old connection): judge it now,
+    before the rejoin is answered (see the module's doc)."""
+    window = host.referee.window
+    seats = host.seats_of(token)
+    if window is not None and host.started and not host.halted and any(h.action.seat in seats for h in window.presses):
+        host._referee(host.referee.close, out)
 
 
 def new_token(host: HostCore) -> bytes:

@@ -36,6 +36,7 @@ from typing import Any
 
 from game.core.bots import BotDriver
 from game.core.errors import IllegalActionError, KomboError
+from game.core.session import Step
 from game.definition import GameDef
 from game.games import game_by_key
 
@@ -198,6 +199,7 @@ class LanHost:
         self.info = info
         self.core = core
         self.name = name
+        self.resumed_at = core.step     # the step the game was at before this host ran a turn of it
         self._closed = False
         self._halt_told = False
         self._extra_notices: list[str] = []
@@ -368,6 +370,20 @@ class LanHost:
     def log_since(self, start: int) -> list:
         """The actions applied from step `start + 1` on (the host's own record; headless output)."""
         return list(self.core.log[start:])
+
+    def steps_since(self, cursor: int) -> tuple[list[Step], int]:
+        """The steps after the `cursor`-th from the host's own record (its referee's log, which the
+        host's session only mirrors: a step it ever missed is still here), each with its public
+        events, and the cursor after them: a headless host prints these. Safe from any thread: the
+        record is only ever appended to while the game goes on."""
+        core = self.core
+        records, end = core.referee.steps_since(cursor)
+        engine = core.engine
+        steps = []
+        for r in records:
+            public = tuple(e for e in (engine.redact(ev, None) for ev in r.events) if e is not None)
+            steps.append(Step(r.number, r.action, public, {}, r.race, r.action.seat if r.by_default else None))
+        return steps, end
 
     @property
     def stats(self) -> Any:

@@ -29,6 +29,7 @@ game as stale, and a Welcome of another game (a rejoin that missed NewGame) rese
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -38,6 +39,8 @@ from game.core.schema import Check, Conv, ExactLen, MapLayout, MaxLen, Pattern, 
 
 from .protocol import PROTOCOL_VERSION, MalformedFrame, SchemaError, VersionMismatch, check_plain
 
+log = logging.getLogger(__name__)
+
 MAX_SEATS = 8
 MAX_STEP = 2**31 - 1
 MAX_EVENTS = 256
@@ -46,6 +49,10 @@ MAX_NAME = 32
 MAX_TEXT = 200
 TOKEN_SIZE = 16
 HASH_SIZE = 8
+# the presses a ruling step names (StepMsg.race_seats, race_ms): the referee holds one per seat for
+# each thing raced for (game.core.referee), so a table's players bound them, and a table has at most
+# MAX_SEATS of those (Welcome.players)
+MAX_RACE = MAX_SEATS
 
 
 # -- field constraints, attached with typing.Annotated (Range, MaxLen, ExactLen, Pattern: game.core.schema)
@@ -74,11 +81,14 @@ Code = Annotated[str, Pattern(r"[a-z][a-z0-9_]{0,31}")]
 Level = Annotated[str, Pattern(r"[a-z0-9_]{0,32}")]    # a bot level, "" for none
 Token = Annotated[bytes, ExactLen(TOKEN_SIZE)]
 Hash = Annotated[bytes, ExactLen(HASH_SIZE)]
-Time = Annotated[float, Range(-1e12, 1e12)]   # monotonic seconds; finite and sane
+TIME_RANGE = Range(-1e12, 1e12)
+Time = Annotated[float, TIME_RANGE]           # monotonic seconds; finite and sane
 Wire = Annotated[list, WireShape()]
 View = Annotated[Any, PlainMap()]
 PlainData = Annotated[list, PlainList()]
 Events = Annotated[tuple[Wire, ...], MaxLen(MAX_EVENTS)]
+RaceSeats = Annotated[tuple[Seat, ...], MaxLen(MAX_RACE)]
+RaceTimes = Annotated[tuple[Time, ...], MaxLen(MAX_RACE)]
 Legal = Annotated[tuple[Wire, ...], MaxLen(MAX_LEGAL)]
 
 
@@ -94,9 +104,10 @@ class Message:
 class Hello(Message):
     """Join (token None) or rejoin (the token from an earlier Welcome). `want` seats, 0 to watch;
     `prefer` names seats to take if they are open. `bot`: the level of the bot this peer plays its
-    seats with ("" for a person), so that every lobby shows the seat as a bot. `step`: on a rejoin,
-    the last step of game `game_no` this peer holds (None: none, e.g. a restarted client); the host
-    sends the steps after it as MissedStep messages, so the peer's log has no hole."""
+    seats with ("" for a person), so that every lobby shows the seat as a bot. `step`: None for a
+    first join; a rejoin names the last step of game `game_no` it holds (0 for a client started
+    again: it holds none) and the host sends the steps after it as MissedStep messages, so the
+    peer's log has no hole; one naming an earlier game gets the present game from step 1."""
 
     TAG: ClassVar[str] = "hello"
     version: Annotated[int, Range(0, 2**16)]
@@ -219,7 +230,9 @@ class StepMsg(Message):
     that is most of a step's bytes saved. Step 0 is the start of the game, with no events.
     `race_seats` and `race_ms`: a step a real-time race ruled (a KOMBIO slap) names the seats that
     pressed for that discard and, for each, its corrected press time in ms after the earliest, so
-    every screen can say by how much the winner was first (net.fair_slap). `default_in`: to a seat
+    every screen can say by how much the winner was first (net.fair_slap); one press per seat, so at
+    most MAX_RACE, and a note its peers could not decode is left out where the step is made
+    (_fit_race), never sent to freeze them. `default_in`: to a seat
     that owes a choice the host makes for it when silent (KOMBIO's look, Give or Settle), the seconds
     it has left, for its countdown; `defaulted`: the seat this step's choice was made for."""
 
@@ -235,10 +248,14 @@ class StepMsg(Message):
     outcome: PlainData | None = None
     patch: Wire | None = None
     game_no: GameNo = 0
-    race_seats: tuple[Seat, ...] = ()
-    race_ms: Annotated[tuple[Time, ...], MaxLen(MAX_SEATS)] = ()
+    race_seats: RaceSeats = ()
+    race_ms: RaceTimes = ()
     default_in: Annotated[float, Range(0, 3600)] | None = None
     defaulted: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if self.race_seats or self.race_ms:
+            _fit_race(self)
 
 
 @dataclass(frozen=True)
@@ -262,7 +279,8 @@ class MissedStep(Message):
     its snapshot: the step's events as `seat` sees them (None: the public events, which close the
     step), and `action` to the seat that made it; the public message carries the step's public
     `hash`. No views: the snapshot that follows holds the state; these only complete the peer's log
-    of moves (and its record of hashes)."""
+    of moves (and its record of hashes). Only the last ones of a long absence are sent
+    (net.replicator.MISSED_AT_MOST), and the peer says what its log leaves out."""
 
     TAG: ClassVar[str] = "missed"
     number: Annotated[int, Range(1, MAX_STEP)]
@@ -421,6 +439,31 @@ def _layouts(framed: bool) -> Mapping[str, MapLayout]:
 _BY_TAG = _layouts(framed=False)
 _BY_TAG_FRAMED = _layouts(framed=True)
 _BY_TYPE: Mapping[type, MapLayout] = MappingProxyType({layout.cls: layout for layout in _BY_TAG.values()})
+
+
+# the decoder's own checks of a step's race note (see _fit_race)
+_RACE_CHECKS: tuple[tuple[str, Check], ...] = tuple(
+    (f.name, f.conv.check) for f in _BY_TAG_FRAMED[StepMsg.TAG].fields if f.name in ("race_seats", "race_ms"))
+
+
+def _fit_race(step: StepMsg) -> None:
+    """A step's race note as its peers will decode it, checked where the step is made: the note
+    comes from what seats pressed, and a step a peer cannot decode freezes that peer's game (issue
+    18), so a note that would not decode (more presses than MAX_RACE, a seat or a time out of range,
+    the two lists of different lengths) is left out of the step, and logged; it only ever said by
+    how much the winner was first. (Decoding, the field checks have already passed.)"""
+    if len(step.race_seats) == len(step.race_ms):
+        try:
+            for name, check in _RACE_CHECKS:
+                check(getattr(step, name), f"step.{name}")
+            return
+        except SchemaError as exc:
+            problem = exc.text
+    else:
+        problem = f"{len(step.race_seats)} seats but {len(step.race_ms)} times"
+    log.error("step %d: a race note no peer could decode (%s) is left out", step.number, problem)
+    object.__setattr__(step, "race_seats", ())
+    object.__setattr__(step, "race_ms", ())
 
 
 def encode(msg: Message) -> dict:

@@ -15,9 +15,16 @@ checks is the stream itself:
 - A step's seat messages wait until the public message closes the step, and then all of its views
   change at once: a reader in another thread never sees seat and table views of different steps.
 - Step 0 (the start) sets the first views and is not a Step for the session: steps count actions.
-- Rejoin: the Hello names the step this peer holds; the host answers with the steps missed since
-  (MissedStep: events and our action, no views) and then the snapshot. They become Steps for the
-  session when the snapshot arrives, so the log of moves has every step and ends where the views are.
+- Rejoin: the Hello names the step this peer holds (0 for a client started again with its token,
+  which holds none); the host answers with the steps missed since (MissedStep: events and our action,
+  no views) and then the snapshot. They become Steps for the session when the snapshot arrives, so
+  the log of moves has every step and ends where the views are. A long absence gets only the last
+  steps (net.replicator.MISSED_AT_MOST): a restarted client's log then starts later, and a notice says
+  how many moves it does not show.
+- A press of a race (a step-free action: KOMBIO's slap) on its way when the connection went may have
+  been lost with it, or with the host (killed, then resumed from its autosave: it never heard of it).
+  Once the rejoin is complete, one that is not among the steps missed did not count, and a notice
+  says so: the player is never left waiting for a ruling that will not come.
 - Rematch: NewGame (or a Welcome of another game, after a rejoin) takes the peer back to the lobby
   of game number `game_no`: views, hashes, steps not yet taken and intents on their way are all of
   the old game and are dropped; steps and snapshots of another game than `game_no` are ignored, and
@@ -31,6 +38,7 @@ from typing import Any
 
 from game.core.engine import Action, Engine, Event, GameConfig, Outcome, view_hash
 from game.core.errors import KomboError, WireFormatError
+from game.core.seats import seat_name
 from game.core.session import Step
 
 from . import delta
@@ -108,6 +116,9 @@ class PeerCore:
         self._notices: list[Notice] = []
         self._next_ref = 0              # intents count from 0 on each connection (net.host_core)
         self._in_flight: dict[int, tuple[int, int]] = {}   # ref -> (seat, step)
+        self._presses: dict[int, Action] = {}    # ref -> a race's press (step-free) among them
+        self._unjudged: list[Action] = []        # presses on their way when the connection went
+        self._rejoin: int | None = None          # the step a rejoin's Hello named, until its snapshot
         self.udp_key: bytes | None = None   # this connection's key for UdpIntent (its Welcome's)
 
     # -- reading ---------------------------------------------------------------------------------
@@ -138,15 +149,19 @@ class PeerCore:
     def hello(self) -> m.Hello:
         """The first message of every connection, the first one or a reconnect."""
         self.phase = "joining"
-        # what was on its way on the old connection is applied (and will show) or lost
-        self._in_flight.clear()
+        # what was on its way on the old connection is applied (and will show) or lost; a race's
+        # press lost is told once the rejoin is complete (_snapshot)
+        self._keep_unjudged()
         self._next_ref = 0
         self.udp_key = None
         self._parts.clear()
         self._awaiting_snapshot = False
         self._missed, self._missed_parts = [], {}
-        # the step this peer holds, so that a rejoin gets the ones it missed (net.messages)
-        held = self.step if self.token is not None and None in self.views else None
+        # the step this peer holds, so that a rejoin gets the ones it missed (net.messages): 0 for
+        # a client started again with its token (no views), which holds none, so it gets the game's
+        # steps so far; None only for a first join
+        held = self.step if self.token is not None else None
+        self._rejoin = held
         return m.Hello(PROTOCOL_VERSION, self.name[:m.MAX_NAME], self.engine.key, self.token,
                        self.want, self.prefer, self.bot[:m.MAX_NAME], held, self.game_no)
 
@@ -154,6 +169,13 @@ class PeerCore:
         """The connection went; a reconnect will say hello again."""
         if self.phase in ("joining", "joined"):
             self.phase = "lost"
+        self._keep_unjudged()
+
+    def _keep_unjudged(self) -> None:
+        """The connection went: what was on its way on it is forgotten, but a race's press is kept
+        aside until the rejoin shows whether it counted (_snapshot)."""
+        self._unjudged += [a for r, a in self._presses.items() if r in self._in_flight]
+        self._presses.clear()
         self._in_flight.clear()
 
     def set_ready(self, ready: bool) -> m.Ready:
@@ -166,6 +188,9 @@ class PeerCore:
         ref = self._next_ref
         self._next_ref += 1
         self._in_flight[ref] = (action.seat, self.step)
+        if type(action).STEP_FREE:
+            self._presses = {r: a for r, a in self._presses.items() if r in self._in_flight}
+            self._presses[ref] = action
         return m.Intent(ref, self.step, self.engine.actions.encode(action), pressed, self.game_no)
 
     def ping(self, now: float) -> m.Ping:
@@ -183,8 +208,20 @@ class PeerCore:
             msg = m.decode(data, framed)
         except SchemaError as exc:
             self._notice("bad_message", f"the host sent something unreadable: {exc.text}")
-            return []
+            return self._unreadable(data)
         return self.receive(msg, now)
+
+    def _unreadable(self, data: Any) -> list[m.Message]:
+        """A message from the host that did not decode. A step of our game (its tag says so): the
+        views have moved on past what we hold, so a snapshot catches up (dropping it alone would
+        leave us a step behind for good, every intent then made against a step gone by). Anything
+        else: nothing to do but the notice."""
+        if not isinstance(data, dict) or data.get("t") != m.StepMsg.TAG or self.phase != "joined":
+            return []
+        game_no = data.get("game_no", 0)
+        if type(game_no) is not int or game_no != self.game_no:
+            return []       # another game's (or no telling whose): a snapshot could be refused
+        return self._request_snapshot()
 
     def receive(self, msg: m.Message, now: float) -> list[m.Message]:
         """Take one message from the host; returns the messages to send back."""
@@ -239,6 +276,8 @@ class PeerCore:
         self.deadlines = {}
         self._missed, self._missed_parts = [], {}
         self._in_flight.clear()
+        self._presses.clear()
+        self._unjudged = []              # of the old game: nothing of it counts any more
         self._awaiting_snapshot = False
         # said once the new seat table (which follows) shows this client's people unready
         self._announce = not self.bot
@@ -267,6 +306,10 @@ class PeerCore:
         self.phase = "joined"
         if msg.game_no != self.game_no:
             self._new_game(msg.game_no)    # a rejoin that missed NewGame
+            if self._rejoin is not None:
+                self._rejoin = 0           # it holds nothing of this game: the host sends it all
+        if msg.step == 0:
+            self._rejoin = None            # no step made yet (a lobby): nothing missed, no snapshot
         self.token = msg.token
         self.udp_key = msg.udp_key
         self.config = config
@@ -356,13 +399,17 @@ class PeerCore:
 
     def _missed_step(self, msg: m.MissedStep) -> None:
         """One seat's part, or the public close, of a step missed while away (a rejoin)."""
-        if self.phase != "joined" or msg.game_no != self.game_no or None not in self.views:
+        if self.phase != "joined" or msg.game_no != self.game_no:
             return
         if msg.seat is not None and msg.seat not in self.seats:
             self._notice("unexpected", f"the host sent seat {msg.seat + 1}'s events, not ours")
             return
         held = self._missed[-1][0].number if self._missed else self.step
-        if msg.number != held + 1:
+        # a client started again holds no view and no log: its log starts where the host's missed
+        # steps do (the last ones of a long game only: net.replicator); one with a log takes the
+        # next step only
+        starts = not self._missed and None not in self.views and msg.number > held
+        if msg.number != held + 1 and not starts:
             return                  # a copy, or out of order: the snapshot that follows still holds
         try:
             events = tuple(self.engine.events.decode(w) for w in msg.events)
@@ -377,6 +424,30 @@ class PeerCore:
         mine = next((p.action for p in parts.values() if p.action is not None), None)
         private = {s: p.events for s, p in sorted(parts.items()) if p.events != events}
         self._missed.append((Step(msg.number, mine, events, private), msg.hash))
+
+    def _rejoined(self, had: int, taken: list[Step], number: int) -> None:
+        """A resync is complete at step `number`: the log held steps up to `had` and has been given
+        `taken`. After a rejoin, say what the log lacks (a long absence's first steps, net.replicator)
+        and which presses on their way when the connection went did not count."""
+        if self._rejoin is not None:
+            first = taken[0].number if taken else number + 1
+            if first > had + 1:
+                if had == 0 and taken:
+                    self._notice("missed_cut", f"The move log starts at move {first}: the {first - 1} "
+                                               f"moves before it are not shown")
+                else:
+                    self._notice("missed_cut", f"{first - had - 1} moves made while you were away are "
+                                               f"not in the move log")
+        self._rejoin = None
+        made = [step.action for step in taken if step.action is not None]
+        for press in self._unjudged:
+            if press not in made:
+                # the host never judged it (it restarted from its autosave, which cannot hold a
+                # press still waiting in its race window), or its ruling went with the old
+                # connection: either way it did not count
+                self._notice("press_lost", f"{seat_name(press.seat)}'s {type(press).TAG} did not count: "
+                                           f"the host restarted or the connection broke before it was judged")
+        self._unjudged = []
 
     def _snapshot(self, msg: m.Snapshot) -> None:
         if self.phase != "joined" or msg.game_no != self.game_no:
@@ -400,12 +471,15 @@ class PeerCore:
             # the public snapshot comes last: the resync is complete, and the steps missed before
             # it go to the session now, with the views they lead to
             self.started = True
+            taken = []
             for step, public_hash in self._missed:
                 if step.number <= msg.number:
-                    self._steps.append(step)
+                    taken.append(step)
                     if public_hash is not None:
                         self.hashes[step.number] = public_hash
+            self._steps += taken
             self._missed, self._missed_parts = [], {}
+            self._rejoined(last.number if last is not None else 0, taken, msg.number)
             self.hashes[msg.number] = msg.hash
             self.snapshots += 1
             self._awaiting_snapshot = False

@@ -23,6 +23,13 @@ from .outbox import ConnId, Outbox
 
 log = logging.getLogger(__name__)
 
+# A rejoin gets at most the last MISSED_AT_MOST steps it missed, and no more than MISSED_BYTES of
+# them (a connection that is sent more than the server's write cap at once is dropped as one that
+# does not read): a client started again after a long game, or away for very long, sees the last
+# moves, and its peer says how many it does not show (net.peer_core).
+MISSED_AT_MOST = 1000
+MISSED_BYTES = 256 * 1024
+
 
 class Table(Protocol):
     """What the replicator reads of the host."""
@@ -130,29 +137,45 @@ class Replicator:
         out.send(conn, m.Snapshot(t.step, None, public_view, public_hash, to_act, (), outcome, t.game_no))
 
     def missed(self, out: Outbox, conn: ConnId, held: int) -> None:
-        """A rejoin that holds step `held`: the steps after it, as MissedStep messages, per seat
-        (its own events and action) and then public, before its snapshot (see net.messages). The
-        events come from a replay of the log: nothing is kept per step, and a resumed host has
-        them all the same."""
+        """A rejoin that holds step `held` (0: none, a client started again): the steps after it,
+        as MissedStep messages, per seat (its own events and action) and then public, before its
+        snapshot (see net.messages); only the last ones of a long absence (MISSED_AT_MOST,
+        MISSED_BYTES). The events come from a replay of the log: nothing is kept per step, and a
+        resumed host has them all the same."""
         t = self.table
         if held >= t.step:
             return
         seats = t.conn_seats(conn)
         codec = t.engine.actions
+        first = max(held, t.step - MISSED_AT_MOST) + 1
+        steps: list[list[m.MissedStep]] = []
         try:
             state = t.engine.new_game(t.config, t.seed)
             for number, action in enumerate(t.log, 1):
                 events = t.engine.apply(state, action)
-                if number <= held:
+                if number < first:
                     continue
-                for seat in seats:
-                    out.send(conn, m.MissedStep(number, seat, self.events(events, seat),
-                                                codec.encode(action) if action.seat == seat else None,
-                                                t.game_no))
-                out.send(conn, m.MissedStep(number, None, self.events(events, None), None,
-                                            t.game_no, t.engine.public_hash(state)))
-        except Exception:  # the log only misses lines: the snapshot still follows
+                parts = [m.MissedStep(number, seat, self.events(events, seat),
+                                      codec.encode(action) if action.seat == seat else None, t.game_no)
+                         for seat in seats]
+                parts.append(m.MissedStep(number, None, self.events(events, None), None,
+                                          t.game_no, t.engine.public_hash(state)))
+                steps.append(parts)
+        except Exception:  # none is sent: the snapshot still follows, and the peer says what it lacks
             log.warning("could not replay the moves a rejoining peer missed", exc_info=True)
+            return
+        size, keep = 0, len(steps)
+        while keep > 0:
+            size += sum(len(msgpack.packb(m.encode(x))) for x in steps[keep - 1])
+            if size > MISSED_BYTES:
+                break
+            keep -= 1
+        if keep or first > held + 1:
+            log.info("a rejoin that holds step %d gets steps %d to %d only, not the %d before", held,
+                     first + keep, t.step, first + keep - held - 1)
+        for parts in steps[keep:]:
+            for msg in parts:
+                out.send(conn, msg)
 
 
 __all__ = ["Replicator", "Table"]

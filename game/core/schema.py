@@ -188,8 +188,13 @@ def _scalar(kind: type, marks: tuple[Any, ...], policy: Policy) -> Check:
         def check_float(value: Any, where: str) -> Any:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise error(f"{where}: expected a number, got {kind_name(value)}")
-            value = float(value)
-            if not math.isfinite(value):     # NaN breaks equality, and with it replays and hashes
+            try:
+                value = float(value)
+            except OverflowError:            # an int past any float (not from msgpack: 64 bits)
+                raise error(f"{where}: number is not finite") from None
+            # NaN breaks equality, and with it replays and hashes; it is refused here, before any
+            # Range (whose lo <= value <= hi is False for NaN, so it would refuse it as well)
+            if not math.isfinite(value):
                 raise error(f"{where}: number is not finite")
             return value if plain_marks else check_marks(value, where)
 

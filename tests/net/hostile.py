@@ -9,6 +9,12 @@ attacks of issue 8 against a host at 127.0.0.1 (only ever loopback, inside the t
 - `idle`: connections that never say anything (slot exhaustion);
 - `trickle`: connections that send a 64 KiB frame's length prefix, then a byte now and then;
 - `junk_frames`: frames that are not messages, as fast as the host takes them.
+
+And the slap flood of issue 18, point 5, from a seat the attacker holds (its own connection and its
+UDP pairing key), all for one open discard: `slap_flood` makes the intents, `flood_tcp` sends them in
+one write, `flood_udp` as datagrams. Every kind: more well-formed presses than a step names
+(messages.MAX_RACE), bad serials, bad owners, bad slots, refs repeated, jumping and negative, press
+times NaN, infinite, negative and huge, and a wrong type in every field.
 """
 from __future__ import annotations
 
@@ -26,6 +32,76 @@ from net.protocol import encode_datagram, encode_frame
 LO = "127.0.0.1"
 HEADER = struct.Struct(">I")
 HUGE_REF = 2**53
+NAN, INF = float("nan"), float("inf")
+FLOOD_PRESSES = 3 * m.MAX_RACE      # well-formed presses of one seat for one discard, distinct refs
+_GONE = object()                    # a field left out of an intent map
+
+
+def slap(seat: int, owner: int, slot: int, discard: int) -> list:
+    """KOMBIO's slap on the wire (game.kombio.actions.Slap)."""
+    return ["slap", seat, owner, slot, discard]
+
+
+def slap_flood(seat: int, serial: int, step: int, players: int, game_no: int = 0,
+               first_ref: int = 0) -> list[dict]:
+    """Intent maps of seat `seat` for open discard `serial` (made at `step`), of every kind; refs count
+    from `first_ref` except where the ref is the attack. Maps, not Intents: most would not be one."""
+    refs = iter(range(first_ref, first_ref + 10_000))
+    out: list[dict] = []
+
+    def intent(action: Any = None, **fields: Any) -> dict:
+        data = {"t": "intent", "ref": next(refs), "step": step,
+                "action": slap(seat, seat, 0, serial) if action is None else action,
+                "pressed": 1.0, "game_no": game_no}
+        data.update(fields)
+        return {k: v for k, v in data.items() if v is not _GONE}
+
+    # well-formed, distinct refs, more than a step may name: one press each, the rest dropped
+    # (the first, which the host holds, on its own card: no choice is owed after it, right or wrong)
+    out += [intent(slap(seat, (seat + i) % players, i // players % 4, serial), pressed=1.0 + i / 1000)
+            for i in range(FLOOD_PRESSES)]
+    # bad serials: none, negative, older (stale), newer, far newer, past any int of the wire
+    out += [intent(slap(seat, seat, 0, d))
+            for d in (0, -1, serial - 1, serial + 1, serial + 1000, 2**31, 2**62, 2**63 - 1)]
+    # bad owners and slots: negative, past the table, past the seats of any table, huge
+    out += [intent(slap(seat, o, 0, serial)) for o in (-1, players, 5, 6, 7, 8, 99, 2**40)]
+    out += [intent(slap(seat, seat, s, serial)) for s in (-1, 4, 9, 52, 99, 2**40)]
+    # another seat's press, and presses of seats no table has
+    out += [intent(slap(o, o, 0, serial)) for o in ((seat + 1) % players, -1, 8, 2**40)]
+    # refs: repeated, jumping (past MAX_REF_JUMP, to the end of the range, past it), negative
+    last = first_ref + FLOOD_PRESSES - 1
+    out += [intent(ref=r) for r in (first_ref, last, last, last + 1025, 2**40, HUGE_REF,
+                                    HUGE_REF + 1, -1, -(2**63))]
+    # press times: NaN, infinities, negative, huge, past the range, a whole number
+    out += [intent(pressed=p) for p in (NAN, INF, -INF, -1.0, -1e12, 1e12, 1e12 + 1, -1e12 - 1,
+                                        1e300, -1e300, 2**63 - 1, -(2**63), 0)]
+    # a wrong type in every field, and fields missing or unknown
+    wrong: list[tuple[str, Any]] = [
+        ("ref", "0"), ("ref", 1.5), ("ref", None), ("ref", True), ("ref", [0]), ("ref", b"\x00"), ("ref", NAN),
+        ("step", "0"), ("step", 0.5), ("step", None), ("step", -1), ("step", 2**31), ("step", NAN),
+        ("step", [step]), ("action", "slap"), ("action", None), ("action", []), ("action", [1]),
+        ("action", ["slap"]), ("action", ["slap", seat, seat, 0]), ("action", slap(seat, seat, 0, serial) + [0]),
+        ("action", ["slap", "a", seat, 0, serial]), ("action", ["slap", seat, 0.5, 0, serial]),
+        ("action", ["slap", seat, seat, 0, NAN]), ("action", ["slap", seat, seat, None, serial]),
+        ("action", ["slap", True, seat, 0, serial]), ("action", {"slap": seat}), ("action", [[["slap"]]]),
+        ("action", ["SLAP", seat, seat, 0, serial]), ("action", [b"slap", seat, seat, 0, serial]),
+        ("pressed", "now"), ("pressed", [1.0]), ("pressed", b"\x00"), ("pressed", True), ("pressed", {}),
+        ("game_no", -1), ("game_no", "0"), ("game_no", 0.5), ("game_no", True), ("game_no", game_no + 1),
+        ("game_no", None), ("t", "slap"), ("t", None), ("t", 7)]
+    out += [intent(**{name: value}) for name, value in wrong]
+    out += [intent(**{name: _GONE}) for name in ("ref", "step", "action")]
+    out += [intent(colour="red"), intent(key=b"k" * m.TOKEN_SIZE)]
+    return out
+
+
+def as_udp(intents: list[dict], key: Any) -> list[dict]:
+    """The same maps as UdpIntents carrying `key`, and a wrong key of every kind for the first ones."""
+    out = [{**x, "t": "udp_intent", "key": key} if x.get("t") == "intent" else x for x in intents]
+    first = intents[0]
+    out += [{**first, "t": "udp_intent", "key": k}
+            for k in (None, "k" * m.TOKEN_SIZE, b"", bytes(key)[:-1], bytes(key) + b"\x00", 7, [key])]
+    out += [{k: v for k, v in first.items() if k != "key"} | {"t": "udp_intent"}]
+    return out
 
 
 class Hostile:
@@ -41,6 +117,13 @@ class Hostile:
     def datagram(self, data: dict | m.Message) -> None:
         body = data if isinstance(data, dict) else m.encode(data)
         self.udp.sendto(encode_datagram(body), self.address)
+
+    def flood_udp(self, intents: list[dict], key: bytes) -> int:
+        """`intents` (slap_flood's) as UdpIntents with `key`, and wrong keys: how many were sent."""
+        datagrams = as_udp(intents, key)
+        for data in datagrams:
+            self.udp.sendto(encode_datagram(data), self.address)
+        return len(datagrams)
 
     def stolen_token_intent(self, token: bytes, action: list, step: int = 0,
                             ref: int = HUGE_REF) -> None:
@@ -60,6 +143,11 @@ class Hostile:
         sock = self.connect()
         sock.sendall(encode_frame(m.encode(hello)))
         return sock
+
+    @staticmethod
+    def flood_tcp(sock: socket.socket, intents: list[dict]) -> None:
+        """`intents` (slap_flood's) on a seat's own connection, in one write."""
+        sock.sendall(b"".join(encode_frame(x) for x in intents))
 
     def idle(self, count: int) -> list[socket.socket]:
         """`count` connections that say nothing (many may be closed by the host at once)."""

@@ -3,19 +3,27 @@ namespace): a stolen token by UDP, ref abuse, a replayed Hello, slot exhaustion,
 busy host and a junk flood. After each attack the good peers play on as if nothing had happened.
 
 The table is test_server's: two well-behaved PeerClients (seats 1 and 2) and one hand-driven raw
-connection (seat 3), game started.
+connection (seat 3), game started. The slap flood of issue 18 (point 5) plays on a KOMBIO table of the
+same shape, the raw seat flooding by TCP and UDP.
 """
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import pytest
 from fake_engine import GuessConfig, GuessEngine, Ready
-from hostile import HUGE_REF, Hostile, closed_by_host
+from hostile import HUGE_REF, Hostile, closed_by_host, slap_flood
 from lan_helpers import LO, RawPeer, RecordingSession, loopback, wait_for  # noqa: F401  (fixture)
 from test_server import Table, make_table
 
+from game.core.engine import Action
+from game.kombio import GAME as KOMBIO
+from game.kombio.actions import Discard, Draw, Look, Slap
+from game.kombio.rules import KombioEngine
+from game.kombio.table import KombioConfig
 from net import messages as m
 from net.client import PeerClient, ProbeError, probe
 from net.host_core import HostCore, HostSeat
@@ -182,3 +190,148 @@ def test_a_junk_flood_is_a_few_notices(table: Table, hostile: Hostile, caplog) -
     details = [r for r in caplog.records if r.getMessage().startswith("bad data from")]
     assert details and all(getattr(r, "kombo_file_only", False) for r in details)
     plays_on(table, 0)
+
+
+# -- issue 18, point 5: a seat floods slaps for the open discard --------------------------------------
+# KOMBIO: seats 1 and 2 are well-behaved PeerClients, seat 3 a raw connection (the attacker's, with
+# its own UDP pairing key). The host used to hold every press and name them all in its ruling step,
+# which no peer could decode: each dropped it, stayed a step behind, and had its moves refused.
+
+KOMBIO_ENGINE = KombioEngine()
+BAD = 2
+
+
+@dataclass
+class SlapTable:
+    core: HostCore
+    server: HostServer
+    sessions: dict[int, RecordingSession]
+    clients: dict[int, PeerClient]
+    raw: RawPeer
+    key: bytes
+    extra: list = field(default_factory=list)
+
+    def core_call(self, fn):
+        return self.server.call(lambda core, now: fn(core)).result(5)
+
+    def step(self) -> int:
+        return self.core_call(lambda c: c.step)
+
+    def close(self) -> None:
+        for client in self.clients.values():
+            client.close()
+        self.raw.close()
+        for thing in self.extra:
+            thing.close()
+        self.server.close()
+
+    def synced(self) -> None:
+        """Everything the raw seat sent by TCP has been taken (its ping answered after it), no race
+        window is open, and every good peer holds the host's step."""
+        t0 = time.monotonic()
+        self.raw.send(m.Ping(t0))
+        self.raw.wait(lambda x: isinstance(x, m.Pong) and x.t0 == t0)
+        wait_for(lambda: self.core_call(lambda c: c.referee.window is None), what="the race judged")
+        step = self.step()
+        for seat, session in self.sessions.items():
+            wait_for(lambda s=session: s.step == step, what=f"seat {seat + 1} at step {step}")
+
+    def move(self, seat: int, pick) -> Action:
+        """Good seat `seat` makes the first legal move `pick` accepts, and everyone sees it made."""
+        session = self.sessions[seat]
+        step = self.step()
+        wait_for(lambda: session.step == step, what=f"seat {seat + 1} at step {step}")
+        action = wait_for(lambda: next((a for a in session.legal_actions(seat) if pick(a)), None),
+                          what=f"a move for seat {seat + 1}")
+        session.submit(action)
+        wait_for(lambda: self.step() > step, what=f"{action} taken")
+        assert self.core_call(lambda c: c.log[step]) == action
+        return action
+
+
+@pytest.fixture
+def slaps(loopback) -> Iterator[SlapTable]:  # noqa: F811
+    core = HostCore(KOMBIO_ENGINE, KombioConfig(3), 5, [HostSeat("open")] * 3, realtime=KOMBIO.realtime)
+    server = HostServer(core, bind=LO, ports=(0,))
+    server.start()
+    sessions: dict[int, RecordingSession] = {}
+    clients: dict[int, PeerClient] = {}
+    for seat in (0, 1):
+        box: dict[str, PeerClient] = {}
+        sessions[seat] = RecordingSession(KOMBIO_ENGINE, PeerCore(KOMBIO_ENGINE, f"P{seat}", prefer=(seat,)),
+                                          lambda msg, box=box: box["client"].send(msg))
+        clients[seat] = box["client"] = PeerClient((LO, server.port), sessions[seat], reconnect_for=0)
+        clients[seat].start()
+        wait_for(lambda s=sessions[seat]: s.peer.phase == "joined", what=f"peer {seat} joined")
+    raw = RawPeer(server.port)
+    raw.send(m.Hello(PROTOCOL_VERSION, "Raw", KOMBIO_ENGINE.key, prefer=(BAD,)))
+    welcome = raw.wait(lambda x: isinstance(x, m.Welcome))
+    assert welcome.seats == (BAD,) and welcome.udp_key is not None
+    table = SlapTable(core, server, sessions, clients, raw, welcome.udp_key)
+    try:
+        for seat, client in clients.items():
+            with sessions[seat].lock:
+                client.send(sessions[seat].peer.set_ready(True))
+        raw.send(m.Ready(True))
+        wait_for(lambda: table.core_call(lambda c: c.can_start()[0]), what="everyone ready")
+        server.call(lambda c, now: c.start(now)).result(5)
+        for seat, session in sessions.items():
+            wait_for(lambda s=session, i=seat: s.started and s.legal_actions(i), what="the start")
+            session.submit(Look(seat))
+        raw.send(m.Intent(0, 0, KOMBIO_ENGINE.actions.encode(Look(BAD))))
+        wait_for(lambda: table.core_call(lambda c: c.state.phase) == "turn", what="everyone looked")
+        # seat 1 discards what it draws (skipping an ability): a discard everyone may slap
+        table.move(0, lambda a: isinstance(a, Draw))
+        table.move(0, lambda a: isinstance(a, Discard))
+        while table.core_call(lambda c: c.state.phase) == "ability":
+            table.move(0, lambda a: a.TAG == "skip")
+        assert table.core_call(lambda c: c.state.open and c.state.turn == 1)
+        table.synced()
+        yield table
+    finally:
+        table.close()
+
+
+def _flood_then_play_on(table: SlapTable, hostile: Hostile, tcp: bool, udp: bool) -> None:
+    serial, step = table.core_call(lambda c: (c.state.serial, c.step))
+    flood = slap_flood(BAD, serial, step, 3, first_ref=1)
+    if tcp:
+        hostile.flood_tcp(table.raw.sock, flood)
+    if udp:
+        hostile.flood_udp(flood, table.key)
+        hostile.datagram(m.Ping(1.0))                            # read after every datagram before it
+        hostile.udp.settimeout(5)
+        assert isinstance(m.decode(decode_datagram(hostile.udp.recv(2048))), m.Pong)
+    # an honest press for the same discard: judged (a step of its own, or beaten to it), not lost
+    honest = table.sessions[1]
+    mine = wait_for(lambda: next((a for a in honest.legal_actions(1) if isinstance(a, Slap) and a.owner == 1),
+                                 None), what="a slap for seat 2")
+    honest.press(mine, time.monotonic())
+    wait_for(lambda: table.core_call(lambda c: any(h.action == mine for race in c.races for h in race)),
+             what="the honest press judged")
+    table.synced()
+    refused = [r.code for r in honest.peer.refusals]
+    assert (mine in table.core_call(lambda c: c.log)) != (refused == ["too_late"])   # judged, either way
+    assert table.core_call(lambda c: (c.halted, c.faults)) == ("", [])
+    # one press of the attacker's held in any race, its first; one applied, whatever came later
+    races = table.core_call(lambda c: list(c.races))
+    assert all(len([h for h in race if h.action.seat == BAD]) <= 1 for race in races)
+    assert next(h.action for race in races for h in race if h.action.seat == BAD) == Slap(BAD, BAD, 0, serial)
+    assert len([a for a in table.core_call(lambda c: c.log) if isinstance(a, Slap) and a.seat == BAD]) == 1
+    # the seat whose move comes next has it taken, and everyone sees it
+    table.move(1, lambda a: isinstance(a, Draw))
+    table.synced()
+    for seat, session in table.sessions.items():
+        assert not [n for n in session.notices() if "unreadable" in n or "cannot read" in n]
+        assert session.peer.snapshot_requests == 0
+        assert [r for r in session.peer.refusals if r.code != "too_late"] == [], f"seat {seat + 1}"
+        steps = [x for x in session.since(0) if isinstance(x, m.StepMsg)]
+        assert all(len(x.race_seats) == len(set(x.race_seats)) <= 3 for x in steps)
+        assert any(BAD in x.race_seats for x in steps)           # the attacker's one press was ruled
+
+
+@pytest.mark.parametrize(("tcp", "udp"), [(True, False), (False, True), (True, True)], ids=["tcp", "udp", "both"])
+def test_a_slap_flood_from_a_seat_stops_no_honest_seat(slaps: SlapTable, tcp: bool, udp: bool) -> None:
+    hostile = Hostile(slaps.server.port)
+    slaps.extra.append(hostile)
+    _flood_then_play_on(slaps, hostile, tcp, udp)

@@ -1,7 +1,8 @@
 """Coming back to a LAN table over real sockets (127.0.0.1, isolated namespace): a killed `--join`
 started again takes its seat back (the token kept on disk); a peer that was away gets the steps it
-missed, so its log of moves is the host's (after a broken connection and after a host resume); peers
-wait minutes, not seconds, for a host that went down, counting down, and may stop waiting.
+missed, so its log of moves is the host's (after a broken connection and after a host resume), and so
+does a client closed and started again (issue 18, point 7), and a resumed host's own log; peers wait
+minutes, not seconds, for a host that went down, counting down, and may stop waiting.
 """
 from __future__ import annotations
 
@@ -232,3 +233,72 @@ def test_a_headless_join_counts_down_then_gives_up_keeping_its_seat(loopback, tm
     finally:
         proxy.close()
         host.close()
+
+
+# -- 8. a client closed and started again (issue 18, point 7) --------------------------------------------
+
+def test_a_client_closed_and_started_again_gets_the_moves_it_missed(loopback, tmp_path) -> None:  # noqa: F811
+    """Kombo Klash! as in lan27/lan29: the joiner's program closes mid-game, the host plays on, the
+    joiner is started again and takes its seat from what it remembered: its log of moves is the
+    host's, every step of the game, as for a peer that only lost its connection."""
+    info = game_by_key("kombo_klash")
+    plans = [HostSeat("bot", "Host bot", "easy"), HostSeat("open")]
+    host = LanHost(info, 2, {}, plans, name="Host", seed=27, bind=LO, port=0, advertise=False,
+                   save_path=tmp_path / "autosave.bin", bot_think_time=0.02, bot_inline=True,
+                   away_timeout=0.2, away_level="easy")
+    memory = SeatMemory(tmp_path / "seats.json")
+    first = LanClient(host.address, name="Joiner", game=info.key, bot="easy", bot_inline=True,
+                      bot_think_time=0.02)
+    again = None
+    try:
+        wait_for(lambda: host.can_start()[0], what="ready to start")
+        host.start()
+        wait_for(lambda: host.core.step >= 3, what="a few steps")
+        assert first.token is not None
+        memory.remember(host.address, info.key, first.token)
+        first.close(bye=False)                    # the window closed: no Bye, the process is gone
+        away_at = host.core.step
+        wait_for(lambda: host.core.step >= away_at + 3 or host.core.over, what="moves meanwhile")
+        token = memory.recall(host.address, info.key)
+        assert token == first.token
+        again = LanClient(host.address, name="Joiner", game=info.key, bot="easy", bot_inline=True,
+                          bot_think_time=0.02, token=token)
+        wait_for(lambda: again.state == "over", timeout=60, what="the end")
+        final = host.core.step
+        wait_for(lambda: again.session().step == final, what="the last step")
+        truth = public_log(host.core.engine, host.core.config, host.core.seed, host.core.log)
+        assert log_of(again.session().poll()) == truth         # from step 1, nothing missed
+        assert again.session().notices() == []
+    finally:
+        first.close()
+        if again is not None:
+            again.close()
+        host.close()
+
+
+def test_a_resumed_window_host_s_own_log_holds_every_step(loopback, tmp_path) -> None:  # noqa: F811
+    """A host resumed from its autosave: its own session's log (what its screen's move log shows)
+    holds the game's steps from the first, not only those made since the resume."""
+    plans = [HostSeat("bot", "Bot A", "easy"), HostSeat("bot", "Bot B", "easy")]
+    save = tmp_path / "autosave.bin"
+    host = LanHost(KABOOOM, 2, {"difficulty": "easy"}, plans, name="Host", seed=8, bind=LO, port=0,
+                   advertise=False, save_path=save, bot_think_time=0.05, bot_inline=True)
+    resumed = None
+    try:
+        host.start()
+        wait_for(lambda: host.core.step >= 3, what="a few steps")
+        host.close()
+        resumed = LanHost.resume(save, name="Host", bind=LO, port=0, advertise=False,
+                                 bot_think_time=0.05, bot_inline=True)
+        wait_for(lambda: resumed.core.over, timeout=60, what="the end")
+        final = resumed.core.step
+        mine = resumed.session()
+        wait_for(lambda: mine.step == final, what="the host's own last step")
+        core = resumed.core
+        assert log_of(mine.poll()) == public_log(core.engine, core.config, core.seed, core.log)
+        assert resumed.resumed_at >= 3
+        assert [s.number for s in resumed.steps_since(0)[0]] == list(range(1, final + 1))
+    finally:
+        host.close()
+        if resumed is not None:
+            resumed.close()
