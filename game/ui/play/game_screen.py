@@ -79,7 +79,6 @@ class GameScreen(Scene, Generic[V]):
         self.messages = Toasts(style="pill", max_shown=2, text_size=26)
         self.banner: Banner | None = None
         self.moves = MoveLog()                     # the game's moves, for the game's log panel
-        self._logged = False                       # the move log has had its first steps
         self.pointer: tuple[int, int] | None = None
         self._legal_cache: tuple[int, dict[int, list[Any]]] = (-1, {})
         self._focusables: dict[int, tuple[tuple[int, int, int, int | None], Sequence[Focusable]]] = {}
@@ -321,12 +320,7 @@ class GameScreen(Scene, Generic[V]):
         steps = self.session.poll()
         if not steps:
             return steps
-        if not self._logged:
-            self._logged = True
-            if 1 < steps[0].number <= self.show.step:
-                # a log of the game so far that does not start at its start (a LAN client started
-                # again after a long game gets the last moves only): say so at its top
-                self.moves.add(f"{steps[0].number - 1} earlier moves not shown")
+        self.moves.begin(steps[0].number, self.show.step)
         seat = self.viewer
         for step in steps:
             # the viewer's own version of each event (their draw, their hint); the viewer changes

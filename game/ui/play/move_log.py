@@ -13,6 +13,16 @@ from dataclasses import dataclass, field
 class MoveLog:
     lines: list[tuple[str, int]] = field(default_factory=list)    # (text, seat; -1 for none)
     back: int = 0                                                   # lines hidden below the window
+    begun: bool = False                                             # its first steps have come
+
+    def begin(self, first: int, held: int) -> None:
+        """The first steps a screen takes start at step `first`, the screen's view holding step
+        `held`: a log of the game so far that does not start at its start (a LAN client started
+        again after a long game gets the last moves only) says so at its top, once."""
+        if not self.begun:
+            self.begun = True
+            if 1 < first <= held:
+                self.add(f"{first - 1} earlier moves not shown")
 
     def add(self, text: str, seat: int = -1) -> None:
         self.lines.append((text, seat))
