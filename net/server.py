@@ -12,7 +12,9 @@ thread; other threads talk to it through a queue:
 TCP: a FrameDecoder per connection; bad frames are answered as the core says (core.protocol_error)
 and the connection kept or closed as it says. Writes are buffered per connection with a cap: a peer
 that does not read is dropped, never waited for. A joined connection silent for `idle_timeout` (the
-core pings every joined connection every 2 s, so a live peer always answers) is dropped.
+core pings every joined connection every 2 s, so a live peer always answers) is dropped. Each read
+of a joined connection also gives the core's latency table the kernel's own estimate of that
+connection's round trip (TCP_INFO, net.clock.kernel_rtt), on which the slap race's slack rests.
 
 Strangers (connections that have not said a Hello the core accepted: joiners a moment before their
 Welcome, table queries, and anything hostile) cannot crowd out real joins:
@@ -71,6 +73,7 @@ from game.core.errors import KomboError
 from game.logs import FILE_ONLY
 
 from . import messages as m
+from .clock import kernel_rtt
 from .host_core import ConnId, HostCore, Outbox
 from .protocol import (
     MAX_FRAME,
@@ -525,6 +528,8 @@ class HostServer:
             return          # the core is done with it: nothing it says counts any more
         self.stats.tcp_bytes_in += len(data)
         conn.last_heard = now
+        if conn.joined:     # the kernel's round trip, which a peer holding its pongs cannot inflate
+            self.core.latency.on_kernel(conn.cid, kernel_rtt(conn.sock))
         while True:
             try:
                 frames = conn.decoder.feed(data)

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import random
+import socket
 import statistics
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from net.clock import ClockSync, LatencyTable, answer, corrected_press, measure, slap_window
-from net.messages import Pong
+from net.clock import ClockSync, LatencyTable, answer, corrected_press, kernel_rtt, measure, slap_window
+from net.messages import Ping, Pong
 
 
 class SimLink:
@@ -202,3 +203,68 @@ def test_latency_table_follows_connections() -> None:
     assert table.on_pong("a", Pong(0.0, 0.0, 0.0), 1.0) is None
     # an unmeasured peer gets no credit: its press counts as when it arrived, less the margin
     assert table.correct("zzz", -1e6, 10.0, margin=0.01) == pytest.approx(9.99)
+
+
+def test_a_drifting_clock_is_followed_where_a_plain_mean_falls_behind() -> None:
+    # the responder's clock gains 200 us a second; a window of two minutes of noisy pings
+    rate, base = 200e-6, 3.0
+    rng = random.Random(5)
+    sync = ClockSync()
+    true = 1000.0
+    for _ in range(128):
+        ping = sync.ping(true)
+        out, back = 0.020 + rng.uniform(0, 0.030), 0.020 + rng.uniform(0, 0.030)
+        arrive = true + out
+        remote = arrive + base + rate * arrive
+        sync.on_pong(answer(ping, remote, remote), arrive + back)
+        true = arrive + back + 0.9
+    truth = base + rate * true
+    assert sync.drift == pytest.approx(rate, rel=0.25)
+    assert abs(sync.offset_at(true) - truth) < 0.002
+    plain = statistics.fmean(s.offset for s in sorted(sync.samples, key=lambda s: s.delay)[:sync.best])
+    assert abs(plain - truth) > 0.008                   # what the drift-free estimate would say
+
+
+def test_steady_clocks_get_no_drift() -> None:
+    link = SimLink(0.7, lambda: 0.03, lambda: 0.03)
+    sync = ClockSync()
+    for _ in range(60):
+        link.exchange(sync)
+    assert sync.drift == 0.0 and sync.offset == pytest.approx(0.7, abs=1e-6)
+
+
+def test_a_noisy_link_is_pinged_more_often() -> None:
+    rng = random.Random(2)
+    noisy = SimLink(0.0, lambda: 0.05 + rng.uniform(0, 0.05), lambda: 0.05 + rng.uniform(0, 0.05))
+    quiet = SimLink(0.0, lambda: 0.05, lambda: 0.05)
+    intervals = []
+    for link in (noisy, quiet):
+        sync = ClockSync()
+        for _ in range(20):
+            link.exchange(sync)
+        sync.ping(link.true)
+        intervals.append((sync.due(link.true + 0.11), sync.due(link.true + 1.9)))
+    assert intervals == [(True, True), (False, False)]
+
+
+def test_samples_older_than_the_horizon_go() -> None:
+    sync = ClockSync(horizon=10.0)
+    for k in range(30):
+        t0 = float(k)
+        sync.ping(t0)
+        sync.on_pong(answer(Ping(t0), t0 + 0.01, t0 + 0.01), t0 + 0.02)
+    assert min(s.at for s in sync.samples) >= 29.02 - 10.0
+
+
+def test_the_kernel_round_trip_of_a_tcp_connection() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as server, socket.create_connection(server.getsockname()) as client:
+        peer, _ = server.accept()
+        with peer:
+            client.sendall(b"x")
+            peer.recv(1)
+            peer.sendall(b"y")
+            client.recv(1)
+            rtt = kernel_rtt(peer)
+            assert rtt is not None and 0.0 < rtt.floor <= rtt.srtt < 1.0
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+                assert kernel_rtt(udp) is None           # not TCP: the kernel has no estimate

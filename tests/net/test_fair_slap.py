@@ -5,6 +5,8 @@ fake clock: the later-arriving but earlier press wins, a lying clock gains no mo
 slack, nobody left to press means no wait, a spiking link never holds the table past the cap."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,10 +16,11 @@ from game.kombio.actions import Slap
 from game.kombio.rules import KombioEngine
 from game.kombio.table import KombioConfig
 from net import messages as m
-from net.clock import ClockSync
+from net.clock import ClockSync, KernelRtt
 from net.fair_slap import (
     LOCAL,
     MARGIN,
+    SLACK_CAP,
     UNKNOWN,
     WINDOW_CAP,
     WINDOW_FLOOR,
@@ -127,6 +130,45 @@ def test_a_link_from_clock_samples():
     assert link.one_way == pytest.approx(0.081, abs=0.002) and link.jitter >= 0.0
     assert link_of(None) == UNKNOWN and link_of(ClockSync()) == UNKNOWN
 
+
+
+def _pinged(one_way: float, jitter: float, hold, seed: int = 1) -> ClockSync:
+    """A host's clock of a peer `one_way` s away (+ up to `jitter` each way) that holds each pong
+    hold() s and reports no hold at all (its receipt and sending times both the hold's middle)."""
+    rng = random.Random(seed)
+    clock = ClockSync()
+    t0 = 100.0
+    for _ in range(64):
+        clock.ping(t0)
+        arrive = t0 + one_way + rng.uniform(0, jitter)
+        held = hold(rng)
+        middle = arrive + held / 2
+        clock.on_pong(m.Pong(t0, middle, middle), arrive + held + one_way + rng.uniform(0, jitter))
+        t0 += 0.5
+    return clock
+
+
+def _kernel(one_way: float, jitter: float) -> KernelRtt:
+    """What the kernel measures of that link (its segments are acknowledged on receipt)."""
+    return KernelRtt(srtt=2 * one_way + jitter, rttvar=jitter / 2, min_rtt=2 * one_way)
+
+
+@pytest.mark.parametrize("hold", [lambda rng: 0.2, lambda rng: rng.uniform(0.0, 0.2),
+                                  lambda rng: rng.choice((0.0, 0.2))], ids=["steady", "uniform", "either"])
+def test_a_peer_holding_its_pongs_gains_at_most_20_ms_of_slack(hold):
+    honest = _pinged(0.080, 0.010, lambda rng: 0.0)
+    liar = _pinged(0.080, 0.010, hold)
+    for clock in (honest, liar):
+        clock.on_kernel(_kernel(0.080, 0.010))
+    truth = link_of(honest).slack
+    assert link_of(liar).slack - truth <= 0.020
+    assert link_of(liar).offset == pytest.approx(link_of(honest).offset, abs=0.01)
+
+
+def test_without_the_kernels_word_a_held_pong_widens_the_slack_but_never_past_the_cap():
+    liar = _pinged(0.080, 0.010, lambda rng: 0.4)
+    assert link_of(liar).slack == pytest.approx(SLACK_CAP)
+    assert link_of(_pinged(0.080, 0.010, lambda rng: 0.0)).slack < SLACK_CAP
 
 # -- the host: measured links, a fake clock ----------------------------------------------------------
 

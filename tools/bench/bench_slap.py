@@ -1,16 +1,29 @@
 """The fair slap over the LAN: how often the truly earlier of two near-simultaneous KOMBIO slaps wins,
 judged by the host's fair judge (corrected press times, net.fair_slap) and by arrival order, how far
-the corrected times are from the truth, and how long the race window holds a race.
+the corrected times are from the truth, how long the race window holds a race, and what a peer that
+lies (about its press times, and by holding its ping replies) gains.
 
     python tools/bench/bench_slap.py [--races 500] [--lag-ms 80] [--jitter-ms 10] [--gap-ms 15]
-                                     [--loss 0]
+                                     [--loss 0] [--liar-ms MS] [--via wire|proxy]
 
 Setup: a KOMBIO LanHost for 3 seats in this process. Seat 0 is the host's own seat, played by this
 script (it takes turns, never slaps). Seats 1 and 2 are two peer processes (two machines, not two
-threads behind one GIL): peer A joins through tools/lagproxy.py (a process of its own) with --lag-ms
-one-way delay each way, +- --jitter-ms uniform jitter and --loss UDP loss; peer B joins directly.
-Peer A's clock runs 1.234 s ahead of the host's, peer B's 0.5 s behind (the clock each LanClient
-pings with and stamps its presses with): the host only gets them right through its clock sync.
+threads behind one GIL). Peer A is --lag-ms one-way delay away each way, +- --jitter-ms uniform
+jitter, with --loss UDP loss (TCP is delayed, never lost): with --via wire (the default) it runs in a
+network namespace of its own behind tools/lagwire.py, whose relay process carries its IP packets, so
+the host's kernel sees the lag in its TCP round-trip estimate as on a real network; with --via proxy
+it joins through tools/lagproxy.py, an application-level proxy (a process of its own), to whose
+end of TCP the host's kernel measures ~0 (the fair judge then takes peer A for a peer holding its
+ping replies, and it loses its slack). Peer B joins directly. Peer A's clock runs 1.234 s ahead of
+the host's, peer B's 0.5 s behind (the clock each LanClient pings with and stamps its presses with):
+the host only gets them right through its clock sync.
+
+--liar-ms MS: peer A lies. It holds each of the host's pings MS ms before it answers, reporting no
+hold at all (stamping the Pong's receipt and sending times both with the middle of the hold, so that
+its clock offset still comes out right), and it stamps every press a whole second earlier than it
+made it, so that the host's clamp alone decides how early the press counts. Its gain, the true press
+time less the corrected one, is then what its link's slack lets it gain; --liar-ms 0 is a peer lying
+about its press times only, with honest pings.
 
 Each race: this script plays the turn on (every seat's moves are made by the host with
 HostCore.act: draw, discard, skip an ability, the round's looks, so the peers only slap) until a
@@ -28,12 +41,13 @@ judged order):
   arrival   the first to arrive at the host is the truly earlier one (first come, first served)
   error     Held.time (corrected, host clock) - the true press time, per press
   wait      judged - the first press's arrival: what the window adds
+  gain      (a liar) its true press time - its corrected one
 Only races whose two presses answer the same discard and were judged in one window count; the rest
 (a press refused locally, a window that closed early) are reported as skipped.
 
 Prints a summary; the last line is key=value pairs. Never touches the machine's real interfaces: if
 not already in an isolated network namespace it re-executes itself under ``unshare -n`` (needs
-root), or refuses.
+root), or refuses; peer A's namespace is made inside that one.
 """
 from __future__ import annotations
 
@@ -63,6 +77,7 @@ SEATS = {"A": 1, "B": 2}
 WARM_UP_S = 3.0         # the host's first pings come fast: a few seconds give its offsets samples
 SPIN_S = 0.002          # sleep until this long before a press, then spin (sleep overshoots)
 RACE_TIMEOUT_S = 1.5    # after the later press: a race never judged by then is skipped
+LIE_S = 1.0             # a lying peer stamps its presses this much earlier than it made them
 
 
 def wait_for(probe: Any, timeout: float = DEADLINE_S, what: str = "the table") -> Any:
@@ -83,10 +98,30 @@ def pct(values: list[float], q: float) -> float:
 
 # -- a peer process -------------------------------------------------------------------------------
 
-def run_peer(address: str, port: int, name: str, offset: float) -> int:
+def hold_pongs(session: Any, hold: float) -> None:
+    """Make `session` (a NetSession) send each Pong `hold` seconds late, claiming no hold: its
+    receipt and sending times both the middle of the hold, so that the offset stays right."""
+    from net import messages as m
+
+    send = session._send
+
+    def held(msg: Any) -> None:
+        if isinstance(msg, m.Pong):
+            middle = msg.t1 + hold / 2
+            timer = threading.Timer(hold, send, (m.Pong(msg.t0, middle, middle),))
+            timer.daemon = True
+            timer.start()
+        else:
+            send(msg)
+
+    session._send = held
+
+
+def run_peer(address: str, port: int, name: str, offset: float, liar_ms: float | None = None) -> int:
     """One peer: join seat SEATS[name] with a clock `offset` s off the true one, stay ready, and
     press a slap of its own card at each moment read from stdin ({"i", "at"} in true monotonic
-    time; "quit" ends). Each press is reported on stdout as one JSON line."""
+    time; "quit" ends). Each press is reported on stdout as one JSON line. `liar_ms`: lie (see the
+    module's doc: pongs held that long, presses stamped LIE_S early)."""
     from game.core.errors import IllegalActionError
     from game.kombio.actions import Slap
     from net.lan import LanClient
@@ -97,6 +132,8 @@ def run_peer(address: str, port: int, name: str, offset: float) -> int:
     seat = SEATS[name]
     client = LanClient((address, port), name=f"Peer {name}", want=1, prefer=(seat,),
                        game="kombio", clock=clock)
+    if liar_ms is not None and liar_ms > 0:
+        hold_pongs(client.session(), liar_ms / 1000)   # before the host's first ping (after the Welcome)
     orders: queue.Queue[dict | None] = queue.Queue()
 
     def read_orders() -> None:
@@ -149,7 +186,7 @@ def run_peer(address: str, port: int, name: str, offset: float) -> int:
             while time.monotonic() < at:
                 pass
             true = time.monotonic()
-            pressed = true + offset
+            pressed = true + offset - (LIE_S if liar_ms is not None else 0.0)
             try:
                 session.press(slap, pressed)
             except IllegalActionError as exc:
@@ -196,10 +233,15 @@ def advance(core: Any, now: float) -> Any:
     return out
 
 
-def start_peer(name: str, port: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, __file__, "--peer", LO, str(port), name,
-                             str(OFFSETS[name])],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+def start_peer(name: str, address: str, port: int, liar_ms: float | None = None,
+               far: Any = None) -> subprocess.Popen:
+    """A peer process; on the far side of a lagwire link if `far` (a lagwire.FarSide)."""
+    argv = [sys.executable, __file__, "--peer", address, str(port), name, str(OFFSETS[name])]
+    if liar_ms is not None:
+        argv += ["--peer-liar-ms", str(liar_ms)]
+    options: dict[str, Any] = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "text": True,
+                               "bufsize": 1}
+    return far.popen(argv, **options) if far is not None else subprocess.Popen(argv, **options)
 
 
 def start_proxy(target_port: int, lag: float, jitter: float, loss: float) -> tuple[subprocess.Popen, int]:
@@ -221,6 +263,23 @@ def start_proxy(target_port: int, lag: float, jitter: float, loss: float) -> tup
     return proc, int(found.group(1))
 
 
+def describe_link(core: Any, now: float) -> str:
+    """Peer A's link as the host's referee takes it, and what it rests on (in the server thread)."""
+    link = core._seat_link(SEATS["A"])
+    conn = next((c for c in core.joined() if SEATS["A"] in core.conn_seats(c)), None)
+    clock = core.latency.clock(conn) if conn is not None else None
+    if clock is None or not clock.samples:
+        return "peer A: no clock samples"
+    delays = sorted(s.delay * 1000 for s in clock.samples)
+    kernel = clock.kernel
+    told = (f"kernel srtt {kernel.srtt * 1000:.1f} min {kernel.min_rtt * 1000:.1f} "
+            f"rttvar {kernel.rttvar * 1000:.1f} ms" if kernel is not None else "no kernel estimate")
+    return (f"peer A's link: one way {link.one_way * 1000:.1f} ms, jitter {link.jitter * 1000:.1f} ms, "
+            f"slack {link.slack * 1000:.1f} ms; {len(delays)} pings: min {delays[0]:.1f} median "
+            f"{statistics.median(delays):.1f} p90 {pct(delays, 0.9):.1f} ms, drift "
+            f"{clock.drift * 1e6:.1f} ppm; {told}")
+
+
 def collect(stream: IO[str], into: queue.Queue) -> None:
     for line in stream:
         try:
@@ -234,13 +293,27 @@ def bench(args: argparse.Namespace, save_dir: Path) -> dict[str, Any]:
     from net.host_core import HostSeat
     from net.lan import LanHost
 
+    far: Any = None
+    proxy: subprocess.Popen | None = None
+    bind = LO
+    if args.via == "wire":
+        sys.path.insert(0, str(ROOT / "tools"))
+        from lagwire import FarSide, Link
+
+        way = Link(args.lag_ms, args.jitter_ms, args.loss)
+        far = FarSide(up=way, down=way, seed=7)
+        bind = far.near_address
     plans = [HostSeat("local", "Host"), HostSeat("open"), HostSeat("open")]
-    table = LanHost(game_by_key("kombio"), 3, {"rounds": "target"}, plans, name="Bench", bind=LO,
+    table = LanHost(game_by_key("kombio"), 3, {"rounds": "target"}, plans, name="Bench", bind=bind,
                     port=0, advertise=False, save_path=save_dir / "autosave.bin", autosave=False,
                     seed=12345)
     core = table.core
-    proxy, proxy_port = start_proxy(table.port, args.lag_ms, args.jitter_ms, args.loss)
-    peers = {"A": start_peer("A", proxy_port), "B": start_peer("B", table.port)}
+    if far is not None:
+        peer_a = start_peer("A", bind, table.port, args.liar_ms, far)
+    else:
+        proxy, proxy_port = start_proxy(table.port, args.lag_ms, args.jitter_ms, args.loss)
+        peer_a = start_peer("A", LO, proxy_port, args.liar_ms)
+    peers = {"A": peer_a, "B": start_peer("B", bind, table.port)}
     reports: queue.Queue = queue.Queue()
     for p in peers.values():
         threading.Thread(target=collect, args=(p.stdout, reports), daemon=True).start()
@@ -266,6 +339,8 @@ def bench(args: argparse.Namespace, save_dir: Path) -> dict[str, Any]:
                 table.start()
                 time.sleep(0.5)
             table._server.call(advance).result(5)
+            if args.links and i % 25 == 0:
+                print(f"    race {i}: " + table._server.call(describe_link).result(5), flush=True)
             at = time.monotonic() + lead
             first = rng.choice("AB")
             moments = {first: at, ("B" if first == "A" else "A"): at + gap}
@@ -327,9 +402,11 @@ def bench(args: argparse.Namespace, save_dir: Path) -> dict[str, Any]:
                 "errors": {s: held[s].time - by_seat[s]["true"] for s in by_seat},
                 "wait": window[0].at - min(held[s].arrival for s in by_seat),
                 "late": max(r["late"] for r in presses),
+                "i": i,
             })
         results["seconds"] = time.monotonic() - t_start
         results["steps"] = core.step
+        results["link"] = table._server.call(describe_link).result(5)
     finally:
         for p in peers.values():
             try:
@@ -344,11 +421,14 @@ def bench(args: argparse.Namespace, save_dir: Path) -> dict[str, Any]:
             except subprocess.TimeoutExpired:
                 p.kill()
         table.close()
-        proxy.terminate()
-        try:
-            proxy.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proxy.kill()
+        if proxy is not None:
+            proxy.terminate()
+            try:
+                proxy.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proxy.kill()
+        if far is not None:
+            far.close()
     return results
 
 
@@ -361,20 +441,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gap-ms", type=float, default=15.0, help="the later press, after the first")
     parser.add_argument("--loss", type=float, default=0.0, help="UDP loss on peer A's link, 0..1")
     parser.add_argument("--seed", type=int, default=1, help="who presses first, per race")
+    parser.add_argument("--liar-ms", type=float, default=None,
+                        help="peer A lies: holds each pong this long (reporting no hold) and stamps its "
+                             "presses 1 s early; 0: lies about its press times only")
+    parser.add_argument("--via", choices=("wire", "proxy"), default="wire",
+                        help="peer A's lag: tools/lagwire.py (the kernel sees it) or tools/lagproxy.py")
+    parser.add_argument("--links", action="store_true", help="show peer A's link every 25 races")
     parser.add_argument("--peer", nargs=4, metavar=("HOST", "PORT", "NAME", "OFFSET"),
                         help=argparse.SUPPRESS)     # one peer process
+    parser.add_argument("--peer-liar-ms", type=float, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     if args.peer:
-        return run_peer(args.peer[0], int(args.peer[1]), args.peer[2], float(args.peer[3]))
-    if args.races < 1 or args.gap_ms < 0 or not 0 <= args.loss <= 1:
-        parser.error("at least one race, a gap >= 0, loss in 0..1")
+        return run_peer(args.peer[0], int(args.peer[1]), args.peer[2], float(args.peer[3]),
+                        args.peer_liar_ms)
+    if args.races < 1 or args.gap_ms < 0 or not 0 <= args.loss <= 1 or (args.liar_ms or 0) < 0:
+        parser.error("at least one race, a gap >= 0, loss in 0..1, a hold >= 0")
     ensure_isolated(__file__, argv)
     with tempfile.TemporaryDirectory() as tmp:
-        print(f"slap bench: KOMBIO, host + peer A (lag proxy {args.lag_ms:g} ms +- "
-              f"{args.jitter_ms:g} ms each way, UDP loss {args.loss:g}, clock +{OFFSETS['A']} s) + "
-              f"peer B (direct, clock {OFFSETS['B']} s); {args.races} races, presses "
-              f"{args.gap_ms:g} ms apart; 127.0.0.1 in an isolated namespace, {os.cpu_count()} CPUs",
+        liar = ("" if args.liar_ms is None else
+                f", a liar: pongs held {args.liar_ms:g} ms, presses stamped {LIE_S:g} s early")
+        print(f"slap bench: KOMBIO, host + peer A (lag {'wire' if args.via == 'wire' else 'proxy'} "
+              f"{args.lag_ms:g} ms +- {args.jitter_ms:g} ms each way, UDP loss {args.loss:g}, clock "
+              f"+{OFFSETS['A']} s{liar}) + peer B (direct, clock {OFFSETS['B']} s); {args.races} races, "
+              f"presses {args.gap_ms:g} ms apart; in an isolated namespace, {os.cpu_count()} CPUs",
               flush=True)
         res = bench(args, Path(tmp))
     races = res["races"]
@@ -385,6 +475,12 @@ def main(argv: list[str] | None = None) -> int:
           + (f", {res['rematches']} rematches" if res["rematches"] else ""))
     for split in res.get("splits", [])[:5]:
         print(f"    split: {split}")
+    if "link" in res:
+        print(f"  at the end, {res['link']}")
+    if args.liar_ms is None:
+        for r in [r for r in races if not r["fair"]][:5]:
+            print(f"    unfair: race {r['i']} ({r['first_peer']} first): corrected - true " + ", ".join(
+                f"peer {who} {r['errors'][seat] * 1000:+.1f} ms" for who, seat in SEATS.items()))
     if not races:
         print("fair=nan arrival=nan error_p50_ms=nan error_p99_ms=nan wait_p50_ms=nan "
               f"wait_p99_ms=nan skipped={skipped}")
@@ -410,10 +506,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  window wait (judged - first arrival): median {statistics.median(waits):.1f} ms, "
           f"p99 {pct(waits, 0.99):.1f} ms, worst {max(waits):.1f} ms")
     print(f"  press timing (the later press's lateness vs its moment): p99 {pct(late, 0.99):.2f} ms")
+    liar = ""
+    if args.liar_ms is not None:
+        gains = [-e for e in signed[SEATS["A"]]]
+        later = [r for r in races if r["first_peer"] == "B"]
+        won = sum(not r["fair"] for r in later)
+        print(f"  the liar's gain (true - corrected press time): median {statistics.median(gains):.1f} ms, "
+              f"p90 {pct(gains, 0.9):.1f} ms, worst {max(gains):.1f} ms; it won {won} of the "
+              f"{len(later)} races it pressed {args.gap_ms:g} ms late")
+        liar = f" liar_gain_p50_ms={statistics.median(gains):.1f} liar_gain_max_ms={max(gains):.1f}"
     print(f"skipped={skipped}")
     print(f"fair={fair:.3f} arrival={arrival:.3f} error_p50_ms={statistics.median(errors):.2f} "
           f"error_p99_ms={pct(errors, 0.99):.2f} wait_p50_ms={statistics.median(waits):.1f} "
-          f"wait_p99_ms={pct(waits, 0.99):.1f}")
+          f"wait_p99_ms={pct(waits, 0.99):.1f}{liar}")
     return 0
 
 
