@@ -1,4 +1,4 @@
-"""Render the Kabooom! symbols and the Kombo Klash! creatures from Noto Color Emoji into small PNGs under game/assets/glyphs/.
+"""Render the Kabooom! symbols, the Kombo Klash! creatures and the Combi-Nations facilities from Noto Color Emoji into small PNGs under game/assets/glyphs/.
 
 Run once (or after changing the list): the game loads the PNGs and never needs the 10 MB font.
     python tools/render_glyphs.py [--font PATH] [--size 96]
@@ -45,6 +45,36 @@ KK_GLYPHS: dict[str, str] = {
 }
 RAVEN_FALLBACK = "\U0001F426"                 # 🐦, darkened to blue-black in code
 
+# Combi-Nations facilities (game/combi_nations/scene/hex_draw.py), one picture each, named by the
+# facility's key. Bank and Hotel: the money bag and the bed, since 🏦 and 🏨 are the same grey
+# building at badge size; Restaurant: a pot of food, since 🍽️ is a white plate on the light badge.
+CN_GLYPHS: dict[str, str] = {
+    "cn_wildlife_park": "\U0001F98C",         # 🦌
+    "cn_golf_course": "\u26F3",               # ⛳
+    "cn_fun_park": "\U0001F3A1",              # 🎡
+    "cn_tour_boat": "\u26F4\ufe0f",           # ⛴️
+    "cn_restaurant": "\U0001F372",            # 🍲
+    "cn_tour_operator": "\U0001F9ED",         # 🧭
+    "cn_camp_site": "\u26FA",                 # ⛺
+    "cn_hikers_cabins": "\U0001F6D6",         # 🛖
+    "cn_farm": "\U0001F69C",                  # 🚜
+    "cn_mall": "\U0001F6CD\ufe0f",            # 🛍️
+    "cn_harbor": "\u2693",                    # ⚓
+    "cn_hiking_trails": "\U0001F97E",         # 🥾
+    "cn_market": "\U0001F9FA",                # 🧺
+    "cn_metro": "\U0001F687",                 # 🚇
+    "cn_diving_school": "\U0001F93F",         # 🤿
+    "cn_watchtower": "\U0001F5FC",            # 🗼
+    "cn_viewpoint": "\U0001F52D",             # 🔭
+    "cn_bank": "\U0001F4B0",                  # 💰
+    "cn_zoo": "\U0001F981",                   # 🦁
+    "cn_hotel": "\U0001F6CF\ufe0f",           # 🛏️
+    "cn_airport": "\u2708\ufe0f",             # ✈️
+    "cn_customs": "\U0001F6C2",               # 🛂
+    "cn_race_track": "\U0001F3C1",            # 🏁
+    "cn_bird_conservation": "\U0001F99C",     # 🦜
+}
+
 
 def render(font: pygame.font.Font, text: str, size: int) -> pygame.Surface:
     raw = font.render(text, True, (0, 0, 0)).convert_alpha()
@@ -88,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.font.init()
     font = pygame.font.Font(args.font, 109)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, text in GLYPHS.items():
+    for name, text in {**GLYPHS, **CN_GLYPHS}.items():
         path = args.out / f"{name}.png"
         pygame.image.save(render(font, text, args.size), str(path))
         print(f"wrote {path}")

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.core.engine import Action
+from game.core.errors import IllegalActionError
 from game.core.session import Session
 from game.definition import GameDef
 from game.games import available_games, game_by_key
@@ -95,7 +96,10 @@ def play_random(match: Match, steps: int, seed: int) -> int:
         action = random_action(session, rng)
         if action is None:
             break
-        session.submit(action)
+        try:
+            session.submit(action)
+        except IllegalActionError:
+            continue        # a slap held in its window was judged first and changed the table
         done += 1
     session.poll()   # the scene starts from here: nothing to replay
     return done

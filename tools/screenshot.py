@@ -5,8 +5,9 @@
 
 --scene game (the default) plays --steps random legal actions, opens the game's scene with seats
 1..--humans keyboard humans and the others bots, sends the --press presses (device:button, or
-mouse@X:Y for a click) and runs --advance seconds. --scene menu|setup|results|pause|rules show the
-other screens for that game.
+mouse@X:Y for a click) and runs --advance seconds. --scene menu|setup|results|pause|rules|settings
+show the other screens for that game. --size 1920x1080 saves the frame as a window of that size
+shows it (the scenes always draw the logical 1280×720 frame; the display scales it).
 """
 from __future__ import annotations
 
@@ -24,11 +25,13 @@ from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.results import ResultsScene
 from game.ui.screens.rules_screen import RulesScreen
+from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import GameSetup
 from game.ui.toolkit.app import App
+from game.ui.toolkit.display import show
 from game.ui.toolkit.input import Press
 
-SCENES = ("game", "menu", "setup", "results", "pause", "rules")
+SCENES = ("game", "menu", "setup", "results", "pause", "rules", "settings")
 
 
 def press_all(app: App, presses: str, now: float) -> None:
@@ -51,6 +54,8 @@ def build(args: argparse.Namespace) -> App:
         app.push(GameSetup(app, info))
     elif args.scene == "rules":
         app.push(RulesScreen(app, info))
+    elif args.scene == "settings":
+        app.push(SettingsScreen(app))
     else:
         match = make_match(args.game, args.players, parse_options(info, args.option), args.seed, args.humans,
                            args.mouse)
@@ -64,6 +69,13 @@ def build(args: argparse.Namespace) -> App:
     press_all(app, args.press, clock.t)
     run(app, clock, args.advance)
     return app
+
+
+def window_size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not WxH, e.g. 1920x1080")
+    return int(w), int(h)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,12 +92,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--advance", type=float, default=0.0, help="seconds to run the scene first")
     parser.add_argument("--press", default="", help="presses before the shot, e.g. kb1:slap,kb1:right,"
                                                       "mouse@640:360")
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                        help="the window the frame is shown in (scaled as the display does), e.g. 1920x1080")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     app = build(args)
     app.draw()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.surface, str(args.out))
+    picture = app.surface
+    if args.size is not None:
+        picture = pygame.Surface(args.size)
+        show(app.surface, picture)
+    pygame.image.save(picture, str(args.out))
     print(f"wrote {args.out}")
     return 0
 

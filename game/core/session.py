@@ -64,9 +64,11 @@ class Session(ABC):
         remote one sends the time on to its host's."""
         self.submit(action)
 
-    def tick(self, now: float) -> None:  # noqa: B027  # a hook: a remote session's host keeps its own time
+    def tick(self, now: float, attending: frozenset[int] | None = None) -> None:  # noqa: B027  # a hook: a remote session's host keeps its own time
         """Time passing on this machine's monotonic clock (a race window judged, a silent choice
-        defaulted)."""
+        defaulted). `attending`: the seats the screen is given to just now (a hot-seat screen
+        shown to one seat, or passed to it): the table waits on them alone, so only their silence
+        counts; the others could not act meanwhile. None: everyone's counts."""
 
     def stood_still(self, seconds: float) -> None:  # noqa: B027  # a hook: a host's clock runs on regardless
         """The table was out of play for `seconds` (a menu over it): where the session keeps the
@@ -172,9 +174,12 @@ class LocalSession(Session):
         at = pressed - self._still
         self._answer(self.referee.submit(action, at, now=max(self._now, at)), action)
 
-    def tick(self, now: float) -> None:
+    def tick(self, now: float, attending: frozenset[int] | None = None) -> None:
         self._now = max(self._now, now - self._still)
-        self._answer(self.referee.tick(self._now), None)
+        if attending is None:
+            self._answer(self.referee.tick(self._now), None)
+        else:
+            self._answer(self.referee.tick(self._now, paused=attending, waiting=True), None)
 
     def stood_still(self, seconds: float) -> None:
         self._still += max(0.0, seconds)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .rules import ROCK, TABLE, tower_points
+
 if TYPE_CHECKING:
     from .rules import KabooomView
 
@@ -20,6 +22,27 @@ def towers_text(towers: Sequence[int]) -> str:
     return "Towers: " + ", ".join(f"{h} (×{n})" if n > 1 else str(h) for h, n in counts.items())
 
 
+def height_points(height: int, difficulty: str) -> int:
+    """What a scoring tower of `height` is worth on `difficulty`: the engine's own count (a tower of
+    that height topped by a counter that scores)."""
+    return tower_points((ROCK,) * height, TABLE.offset[difficulty])
+
+
+def points_text(towers: Sequence[int], difficulty: str) -> str:
+    """Each tower's height and what it scores, as the game counts them, and their sum:
+    'Towers: 5→4, 2→1, 2→1 = 6' (Medium), 'Towers: 5, 2, 2 = 9' (Easy: a tower scores its height)."""
+    if not towers:
+        return "No towers"
+    parts = []
+    for height in sorted(towers, reverse=True):
+        points = height_points(height, difficulty)
+        parts.append(str(height) if points == height else f"{height}→{points}")
+    total = sum(height_points(h, difficulty) for h in towers)
+    return f"Towers: {', '.join(parts)} = {total}"
+
+
 def result_line(view: KabooomView, seat: int) -> str:
     score = view.scores[seat]
-    return f"{towers_text(view.towers[seat])} — {score} point{'s' if score != 1 else ''}"
+    if not view.towers[seat]:
+        return f"No towers — {score} point{'s' if score != 1 else ''}"
+    return f"{points_text(view.towers[seat], view.difficulty)} point{'s' if score != 1 else ''}"

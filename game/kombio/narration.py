@@ -32,16 +32,27 @@ from .events import (
     Took,
     TurnBegan,
 )
-from .table import a_card, value_text
+from .table import a_card, place_name, value_text
 
 ABILITY_WORDS = {"look_own": "look at one of your cards", "look_other": "look at an opponent's card",
                  "blind_swap": "swap two cards unseen", "look_swap": "look at a card, then swap it",
                  "double_look_swap": "look at two cards, then swap them"}
 
 
-def card_of(owner: int, slot: int, seat: int = -1) -> str:
-    """A place at the table as `seat` speaks of it: "their card 2" for its own, "Blue's card 2"."""
-    return f"their card {slot + 1}" if owner == seat else f"{seat_name(owner)}'s card {slot + 1}"
+ABILITY_NAMES = {"look_own": "look at your own", "look_other": "look at others", "blind_swap": "blind swap",
+                 "look_swap": "look and swap", "double_look_swap": "double look and swap"}   # the rules' names
+
+
+def card_of(owner: int, slot: int, seat: int = -1, own: str = "their") -> str:
+    """A place at the table as `seat` speaks of it, its row named as the headless log names it:
+    "their card 2 (near row)" for its own, "Blue's card 3 (far row)"."""
+    name = place_name(owner, slot)
+    return f"{own}{name[len(seat_name(owner)) + 2:]}" if owner == seat else name
+
+
+def own_card(seat: int, slot: int) -> str:
+    """"card 2 (near row)": a place in the speaker's own hand."""
+    return card_of(seat, slot, seat, own="")[1:]
 
 
 def _slapped(e: Slapped) -> str:
@@ -51,7 +62,8 @@ def _slapped(e: Slapped) -> str:
 
 
 def _discarded(e: Discarded) -> str:
-    offer = f": {ABILITY_WORDS[e.ability]}?" if e.ability else ""
+    # what happened: the card went down with its ability on offer (whether it is used comes next)
+    offer = f" (ability: {ABILITY_NAMES[e.ability]})" if e.ability else ""
     return f"{seat_name(e.seat)} discards the drawn {value_text(e.value)}{offer}"
 
 
@@ -64,7 +76,7 @@ def _penalty(e: PenaltyDrawn) -> str:
 def _gave(e: Gave) -> str:
     if e.slot < 0:
         return f"{seat_name(e.seat)} has no card to give"
-    return f"{seat_name(e.seat)} gives card {e.slot + 1} to {seat_name(e.owner)}"
+    return f"{seat_name(e.seat)} gives {own_card(e.seat, e.slot)} to {seat_name(e.owner)}"
 
 
 def _settled(e: Settled) -> str:
@@ -78,8 +90,9 @@ _LINES: dict[type[Event], Callable[[Any], str | None]] = {
     Looked: lambda e: f"{seat_name(e.seat)} looks at the near row",
     TurnBegan: lambda e: f"{seat_name(e.seat)}'s final turn" if e.final else None,
     Drew: lambda e: f"{seat_name(e.seat)} draws",
-    Took: lambda e: f"{seat_name(e.seat)} takes the {value_text(e.value)}, discards {a_card(e.discarded)}",
-    Replaced: lambda e: f"{seat_name(e.seat)} replaces card {e.slot + 1}, discards {a_card(e.discarded)}",
+    Took: lambda e: f"{seat_name(e.seat)} takes the {value_text(e.value)} for {own_card(e.seat, e.slot)}, "
+                    f"discards {a_card(e.discarded)}",
+    Replaced: lambda e: f"{seat_name(e.seat)} replaces {own_card(e.seat, e.slot)}, discards {a_card(e.discarded)}",
     Discarded: _discarded,
     Peeked: lambda e: f"{seat_name(e.seat)} looks at {card_of(e.owner, e.slot, e.seat)}",
     Swapped: lambda e: f"{seat_name(e.seat)} swaps {card_of(e.a[0], e.a[1], e.seat)} and {card_of(e.b[0], e.b[1], e.seat)}",

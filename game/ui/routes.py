@@ -44,6 +44,11 @@ class Routes:
     def pause(self, app: App, match: Any) -> None:
         app.push(PauseScene(app, match))
 
+    def confirm_close(self, app: App, match: Any) -> None:
+        scene = PauseScene(app, match)
+        scene.ask_close()
+        app.push(scene)
+
     def results(self, app: App, match: Any) -> None:
         app.push(LanResultsScene(app, match) if isinstance(match, NetMatch) else ResultsScene(app, match))
 

@@ -12,7 +12,7 @@ from game.kabooom.rules import CENTRE, Move, Pass, Place, Placed
 from game.kabooom.scene import KabooomScene
 from game.kabooom.scene.art import CounterArt, load_glyphs
 from game.kabooom.scene.controls import PASS, square_key, tray_key
-from game.kabooom.summary import result_line, towers_text
+from game.kabooom.summary import points_text, result_line, towers_text
 from game.ui.play.match import Match, SeatPlan
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP, App
@@ -377,7 +377,8 @@ def test_result_rows_describe_towers_and_points():
     engine = info.engine()
     view = engine.view(engine.new_game(info.make_config(3, {}), 1), None)
     line = result_line(view, 0)
-    assert line == f"{towers_text(view.towers[0])} — {view.scores[0]} points"
+    assert line == (f"{points_text(view.towers[0], view.difficulty)} points" if view.towers[0]
+                    else f"No towers — {view.scores[0]} points")
 
 
 def test_tower_heights_read_one_way_with_counts():

@@ -213,10 +213,10 @@ def test_the_last_move_target_and_pick_marks_differ_in_shape_and_use_no_seat_col
     (ax, ay), (bx, by) = layout.centre(src), layout.centre(dst)
     assert _bright(rgb(surface, ((ax + bx) / 2, (ay + by) / 2)))
 
-    # the pick: a solid frame in ACCENT all along its edge
+    # the pick: a solid frame in the highlight colour all along its edge
     cell = layout.cell_rect(picked)
     edge = [rgb(surface, (cell.x + 3, y)) for y in range(cell.y + 30, cell.bottom - 30)]
-    assert all(delta_e76(c, theme.ACCENT) < 10 for c in edge)
+    assert all(delta_e76(c, theme.HIGHLIGHT) < 10 for c in edge)
 
     # targets: circled (a ring round the tower), their edges left alone
     for square in targets:

@@ -240,6 +240,9 @@ def test_the_look_at_the_near_row_walks_the_humans_behind_the_curtain():
     assert focus_key(scene, 0) == button_key("look")
     press(app, "kb1", "select")
     assert Look(0) in match.session.log
+    run(app, clock, 3.0)
+    assert scene.curtain_seat is None and scene.looks.waiting() is not None   # held until Red is done
+    press(app, "kb1", "select")
     settle(app, clock, scene)
     assert scene.curtain_seat == 1
     press(app, "kb2", "select")
@@ -318,6 +321,9 @@ def play_to_the_end(app: App, clock: Clock, match: Match, scene: KombioScene, se
         if match.session.outcome() is not None:
             break
         settle(app, clock, scene)
+        if scene.looks.waiting() is not None:
+            press(app, "kb1", "select")          # done looking
+            continue
         legal = [a for a in match.session.legal_actions(0) if not isinstance(a, Slap)]
         if legal:
             scene.submit(rng.choice(legal))

@@ -303,7 +303,7 @@ def test_no_button_is_drawn_lit_but_the_one_a_focus_rests_on():
         return at_turn(0)(m) and Call(0) in legal and any(isinstance(a, Take) for a in legal)
     app, clock, match, scene = make([human("kb1"), BOT], three_buttons)
     buttons = scene.controls.buttons(0)
-    rects = scene.layout.button_rects(len(buttons))
+    rects = [rect for _, rect in scene.controls.placed(buttons)]
     for focused in range(len(buttons)):
         walk_to(app, scene, 0, "kb1", button_key(buttons[focused].name))
         app.draw()

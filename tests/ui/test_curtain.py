@@ -21,7 +21,9 @@ from game.ui.play.presenters import Presenters, presents
 from game.ui.routes import new_app
 from game.ui.toolkit.app import SIZE, STEP
 from game.ui.toolkit.input import Press
+from game.ui.toolkit.text import RecordingFonts, RecordingSurface, TextRecorder
 from game.ui.toolkit.theme import BG
+from tests.ui.text_checks import faults
 
 # -- a toy card game with hands: draw a card (only you see which), three turns each -----------------
 
@@ -191,7 +193,7 @@ def test_two_humans_pass_the_screen_behind_a_curtain():
     assert scene.drawn_views == [], "nothing of the game is drawn behind the curtain"
     assert app.surface.get_at((5, 5))[:3] == BG
     press(app, "kb2")                                          # Blue cannot take Red's screen
-    assert scene.curtain_seat == 0 and "Waiting for Red" in scene.toast.text
+    assert scene.curtain_seat == 0 and "Waiting for Red" in scene.curtain.note
     press(app, "kb1")
     assert scene.viewer == 0 and scene.curtain_seat is None
     assert scene.view.hand == hand(match, 0) and scene.drawn_views[-1].hand == hand(match, 0)
@@ -205,6 +207,28 @@ def test_two_humans_pass_the_screen_behind_a_curtain():
     assert scene.viewer == 1 and scene.view.hand == hand(match, 1)
     assert all(v.hand in ([], hand(match, 0)[: len(v.hand)], hand(match, 1)[: len(v.hand)])
                for v in scene.drawn_views)
+
+
+def test_a_wrong_press_on_the_curtain_says_so_clear_of_its_lines_and_not_after_the_screen_is_taken():
+    recorder = TextRecorder()
+    app = new_app(RecordingSurface(SIZE, recorder), fonts=RecordingFonts(recorder))
+    match = Match(TOY, 2, {}, (SeatPlan("human", "kb1"), SeatPlan("human", "kb2")), 3,
+                  bot_think_time=0.0, inline_bots=True)
+    scene = ToyScene(app, match)
+    app.push(scene)
+    run(app)
+    press(app, "kb2")                                          # Blue presses on Red's curtain
+    recorder.clear()
+    app.draw()
+    shown = [t.text for t in recorder.texts]
+    assert "Waiting for Red to take the screen" in shown
+    assert any(t.startswith("Everyone else: look away") for t in shown)
+    assert faults("curtain, wrong key", recorder, app.surface.get_rect()) == []
+    press(app, "kb1")                                          # Red takes the screen
+    recorder.clear()
+    app.draw()
+    assert scene.curtain_seat is None
+    assert not any("take the screen" in t.text for t in recorder.texts)
 
 
 def test_private_events_reach_only_the_seat_that_drew():

@@ -59,6 +59,10 @@ def test_every_choice_at_every_prompt_does_what_its_focus_shows(key, pygame_vide
         if waiting is not None:              # the curtain: the player takes the screen
             press(app, DEVICES[waiting], "select")
             continue
+        held = scene.held_for()
+        if held is not None:                 # a look read: its player says so
+            press(app, DEVICES[held], "select")
+            continue
         # the human whose choice the game waits for (in a real-time game others may slap meanwhile)
         seat = next((s for s in scene.human_seats_to_act() if any(t.enabled for t in scene.focusables(s))), None)
         if seat is None:

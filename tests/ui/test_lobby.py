@@ -28,6 +28,7 @@ from game.ui.toolkit import theme
 from game.ui.toolkit.app import STEP, App
 from game.ui.toolkit.devices import InputRouter
 from game.ui.toolkit.input import Press
+from game.ui.toolkit.settings import load_settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fake_lan import Entry, FakeLan, LanSeat
@@ -325,6 +326,19 @@ def test_local_players_join_with_their_devices(app: App, lan: FakeLan) -> None:
     assert lan.clients[0].want == 2
     room = app.stack.top
     assert room.devices == ["kb1", "kb2"]
+
+
+def test_the_next_join_starts_from_the_devices_of_the_last(app: App, lan: FakeLan, tmp_path: Path) -> None:
+    app.settings_path = tmp_path / "settings.json"
+    lan.entries = list(ENTRIES)
+    scene = open_join(app, lan)
+    scene.menu.focus_on(next(i for i in scene.menu.items if getattr(i, "label", "") == "Players here"))
+    press(app, "right")
+    scene.join_entry(ENTRIES[0])
+    later = new_app(pygame.Surface((1280, 720)), clock=Clock(), audio=Audio(), inputs=InputRouter(),
+                    settings=load_settings(app.settings_path).settings)
+    later.lan_backend = lan.backend()           # type: ignore[attr-defined]
+    assert JoinScene(later).local == ["kb1", "kb2"]   # a later start of the program reads the same file
 
 
 def test_manual_address_errors_show_under_the_field(app: App, lan: FakeLan) -> None:

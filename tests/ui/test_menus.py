@@ -569,3 +569,26 @@ def test_how_to_play_on_the_setup_screen_and_each_option_explained(app):
     assert isinstance(app.stack.top, RulesScreen) and app.stack.top.info is STUB
     press(app, "back")
     assert app.stack.top is setup
+
+
+def test_an_option_that_means_nothing_with_the_others_is_greyed_and_cannot_change(app):
+    from game.games import game_by_key
+
+    setup = GameSetup(app, game_by_key("combi_nations"))
+    app.push(setup)
+    step(app)
+    focus_row(setup, lambda i: i.label == "Country")
+    while setup.options["country"] != "free":
+        keys(app, "d")
+    preset = next(i for i in setup.menu.items if i.label == "Preset shape")
+    before = setup.options["preset"]
+    focus_row(setup, lambda i: i is preset)
+    keys(app, "d")
+    assert setup.options["preset"] == before and not preset.live
+    assert preset.inactive_note == "only with Country: Preset shape"
+    focus_row(setup, lambda i: i.label == "Country")
+    while setup.options["country"] != "preset":
+        keys(app, "d")
+    focus_row(setup, lambda i: i is preset)
+    keys(app, "d")
+    assert setup.options["preset"] != before and preset.live

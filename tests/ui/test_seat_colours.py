@@ -35,6 +35,8 @@ from game.ui.toolkit.colour_vision import (
     delta_e76,
     delta_e2000,
     delta_e2000_lab,
+    lowest_contrast,
+    nearest_to,
     simulate,
     simulate_surface,
     to_lab,
@@ -47,6 +49,14 @@ from game.ui.toolkit.settings import SEAT_COLOURS, Settings, load_settings, save
 MIN_DE76 = 20.0
 MIN_DE2000 = 10.0
 OLD_PALETTE = ((232, 72, 72), (64, 140, 240), (72, 196, 110), (240, 200, 60), (190, 110, 230), (240, 140, 60))
+MIN_TEXT_CONTRAST = 4.5          # WCAG 2's minimum for body text
+# The highlights before issue 19, each hard-coded where it was drawn: the gold of selections, lit
+# Kombos and Combi-Nations' rings (ACCENT), Kombo Klash!'s ability rings (kick, swamp, revive,
+# hypnotise), other and scored Kombos and its own pick, Kabooom!'s last move and Dynamite targets,
+# Combi-Nations' U-turn blue and KOMBIO's choosable outline.
+OLD_HIGHLIGHTS = ((255, 196, 64), (246, 244, 252), (110, 220, 130), (120, 230, 255), (200, 150, 255),
+                  (190, 150, 60), (110, 100, 86), (150, 146, 170), (236, 232, 244), (255, 140, 60),
+                  (120, 200, 255), (240, 236, 226))
 
 
 @pytest.fixture(autouse=True)
@@ -136,13 +146,60 @@ def test_high_contrast_stands_out_more_and_keeps_four_seats_further_apart():
                 >= closest_pair(theme.STANDARD.colours[:4], kind)[0])
 
 
+@pytest.mark.parametrize("key", list(theme.PALETTES))
+def test_seat_text_reads_on_every_panel_in_every_simulation(key: str):
+    """Seat-coloured words (names, log lines, key hints) at least 4.5:1 on every ground they are
+    written on, the ground seen through the same eyes; the seat colours themselves were not (a
+    saturated red is dark olive to a protanope: 1.9:1 on a highlighted panel)."""
+    pal = theme.PALETTES[key]
+    grounds = list(theme.TEXT_GROUNDS.values())
+    assert len(pal.text) == len(pal.colours)
+    worst, i, j, kind = lowest_contrast(pal.text, grounds)
+    assert worst >= MIN_TEXT_CONTRAST, \
+        f"{kind}: {SEAT_NAMES[i]} text {worst:.2f}:1 on {list(theme.TEXT_GROUNDS)[j]}"
+    assert lowest_contrast(pal.colours, grounds)[0] < MIN_TEXT_CONTRAST      # why text has its own
+    # each text colour is its seat's colour made lighter, not another colour
+    for colour, text in zip(pal.colours, pal.text):
+        assert delta_e2000(colour, text) < 30 and contrast(text, theme.PANEL) >= contrast(colour, theme.PANEL)
+
+
+def test_seat_text_follows_the_palette_in_use():
+    assert theme.seat_text(0) == theme.STANDARD.text[0] != theme.seat_colour(0)
+    theme.use_palette("high_contrast")
+    assert theme.seat_text(0) == theme.HIGH_CONTRAST.text[0]
+    assert theme.seat_text(6) == theme.seat_text(0)             # seats beyond the palette wrap round
+
+
+@pytest.mark.parametrize("key", list(theme.PALETTES))
+def test_highlights_stay_apart_from_every_seat_colour_in_every_simulation(key: str):
+    """What the table marks (picked, choosable, the last move, a spent Kombo) is never what a seat's
+    colour looks like: CIEDE2000 at least 10 from every seat colour, in normal vision and under each
+    simulation. The old gold was Yellow's to a deuteranope (5.5) and Red's pink to a tritanope."""
+    seats = theme.PALETTES[key].colours
+    names = list(theme.HIGHLIGHTS)
+    d, i, j, kind = nearest_to(theme.HIGHLIGHTS.values(), seats)
+    assert d >= MIN_DE2000, f"{kind}: {names[i]} only {d:.1f} from {SEAT_NAMES[j]}"
+    assert nearest_to(OLD_HIGHLIGHTS, seats)[0] < MIN_DE2000
+    assert nearest_to([theme.ACCENT], seats)[0] < MIN_DE2000     # the gold stays for titles, not marks
+
+
+def test_the_highlights_differ_from_each_other_in_lightness_too():
+    """A pick, a choice and a spent Kombo can be on one board: apart in every simulation (lightness,
+    which every eye keeps), and each visible on the panels (3:1, WCAG's minimum for a mark)."""
+    marks = (theme.HIGHLIGHT, theme.CHOOSABLE, theme.SPENT)
+    for a, b in itertools.combinations(marks, 2):
+        assert nearest_to([a], [b])[0] >= MIN_DE2000, (a, b)
+    for mark in (theme.HIGHLIGHT, theme.CHOOSABLE, theme.LAST_MOVE):
+        assert lowest_contrast([mark], theme.TEXT_GROUNDS.values())[0] >= 3.0, mark
+
+
 def test_colour_names_stay_honest():
     """Each seat's colour still looks like its name: its hue in the name's range."""
     import colorsys
     hues = {"Red": (345, 15), "Blue": (200, 235), "Green": (100, 165), "Yellow": (45, 62),
             "Purple": (260, 300), "Orange": (20, 40)}
     for palette in theme.PALETTES.values():
-        for name, colour in zip(SEAT_NAMES, palette.colours):
+        for name, colour in [*zip(SEAT_NAMES, palette.colours), *zip(SEAT_NAMES, palette.text)]:
             h = colorsys.rgb_to_hsv(*(c / 255 for c in colour))[0] * 360
             lo, hi = hues[name]
             assert (h >= lo or h <= hi) if lo > hi else lo <= h <= hi, (palette.key, name, h)

@@ -8,10 +8,10 @@ import pytest
 
 from game import logs
 from game.ui.routes import new_app
-from game.ui.screens import settings_screen
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.toolkit.app import SIZE
 from game.ui.toolkit.devices import InputRouter
+from game.ui.toolkit.text import RecordingFonts, RecordingSurface, TextRecorder
 
 
 @pytest.fixture
@@ -24,16 +24,10 @@ def app(tmp_path):
 
 
 def drawn_texts(monkeypatch, screen) -> list[str]:
-    texts: list[str] = []
-    real = settings_screen.draw_text
-
-    def spy(surface, fonts, text, *args, **kwargs):
-        texts.append(text)
-        return real(surface, fonts, text, *args, **kwargs)
-
-    monkeypatch.setattr(settings_screen, "draw_text", spy)
-    screen.draw(pygame.Surface(SIZE), 1.0)
-    return texts
+    recorder = TextRecorder()
+    monkeypatch.setattr(screen.app, "fonts", RecordingFonts(recorder))
+    screen.draw(RecordingSurface(SIZE, recorder), 1.0)
+    return [t.text for t in recorder.texts]
 
 
 def test_settings_name_the_log_file_of_this_run(app, monkeypatch, tmp_path):

@@ -53,6 +53,8 @@ SCORES: Key = ("button", "scores")
 TURN: Key = ("button", "turn")
 NO_FIT = "It does not fit there: on SAND, touching a LAND or FACILITY space. Move or turn it"
 NO_JOIN = "A SAND tile must join your country side to side without overlapping"
+OVERLAPS = "It overlaps your country where crossed out"
+NO_TOUCH = "It does not touch your country side to side"
 T = TypeVar("T")
 
 
@@ -106,6 +108,8 @@ class Ghost:
 
     cells: tuple[tuple[Hex, str], ...]
     fits: bool
+    clashes: tuple[Hex, ...] = ()     # refused: the hexes it clashes on (none named: the whole tile)
+    why: str = ""                     # refused: why, in a line
 
 
 class CombiControls:
@@ -220,8 +224,26 @@ class CombiControls:
             sand = Country()            # the SAND tile laid alone: its hexes and its printed space
             sand.add_sand_tile(SAND_SET[kind], turns, at)
             cells = tuple((h, cell.content) for h, cell in sand.cells.items())
-            return Ghost(cells, (kind, turns, at) in self.builds(seat))
+            if (kind, turns, at) in self.builds(seat):
+                return Ghost(cells, True)
+            why, clashes = self.refusal(seat, kind, turns, at)
+            return Ghost(cells, False, clashes, why)
         return None
+
+    def refusal(self, seat: int, kind: int, turns: int, at: Hex) -> tuple[str, tuple[Hex, ...]]:
+        """Why the engine would refuse this SAND tile here, and the hexes it clashes on, read from the
+        country's own checks (the engine's refusal names no hex): laying it on a copy refuses an
+        overlap, `joins` a tile that overlaps nothing and touches nothing."""
+        country = self.country(seat)
+        try:
+            country.copy().add_sand_tile(SAND_SET[kind], turns, at)
+        except ValueError:
+            laid = Country()
+            laid.add_sand_tile(SAND_SET[kind], turns, at)
+            return OVERLAPS, tuple(sorted(h for h in laid.cells if h in country.cells))
+        if not country.joins(turns, at):
+            return NO_TOUCH, ()
+        return NO_JOIN, ()
 
     def preview(self, seat: int) -> int | None:
         """What the held tile laid where the ghost is adds to the seat's score sheet."""
@@ -316,7 +338,9 @@ class CombiControls:
                 out.append(Focusable(hex_key(h), rect, Build(seat, kind, turns, h[0], h[1]),
                                      f"lay the {kind_name(kind)} here", confirm=True))
             else:
-                out.append(Focusable(hex_key(h), rect, reason=NO_JOIN))
+                why = self.refusal(seat, kind, turns, h)[0] if kind is not None else ""
+                reason = f"{why}: {NO_JOIN[0].lower()}{NO_JOIN[1:]}" if why not in ("", NO_JOIN) else NO_JOIN
+                out.append(Focusable(hex_key(h), rect, reason=reason))
         return out
 
     # -- the screen's own steps ------------------------------------------------------------------

@@ -1,18 +1,23 @@
 """Drawing Combi-Nations hexes: pointy-top geometry on screen, each LAND type in its own colour AND its
 own pattern (so no two types rely on colour alone: forest = little trees, grass = short tufts, city =
-small blocks, lake = waves, SAND = plain sand with dots), facility hexes with a lettered badge, the
-ghost of a tile being placed, and small tiles for the market ring. Sprites are cached per size.
+small blocks, lake = waves, SAND = plain sand with dots), facility hexes with the facility's picture
+on a light disc (assets/glyphs/cn_<key>.png; its name is read out where the focus or the pointer is),
+the ghost of a tile being placed (what clashes marked apart), and small tiles for the market ring.
+Sprites are cached per size.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
 
 import pygame
 
 from game.ui.toolkit import theme
 
 from .. import tables
+from ..country import Placing, laid_hexes
 from ..hexgrid import Hex
 
 Colour = tuple[int, int, int]
@@ -35,14 +40,18 @@ PATTERN_COLOURS: dict[str, Colour] = {
 MIXED = (120, 100, 150)          # a facility with no theme
 EDGE = (30, 26, 40)
 
-# two letters per facility for its badge
-BADGES: dict[str, str] = {
-    "wildlife_park": "WP", "golf_course": "GC", "fun_park": "FP", "tour_boat": "TB", "restaurant": "Re",
-    "tour_operator": "TO", "camp_site": "CS", "hikers_cabins": "HC", "farm": "Fa", "mall": "Ma",
-    "harbor": "Hb", "hiking_trails": "HT", "market": "Mk", "metro": "Me", "diving_school": "DS",
-    "watchtower": "Wt", "viewpoint": "VP", "bank": "Bk", "zoo": "Zo", "hotel": "Ho", "airport": "Ap",
-    "customs": "Cu", "race_track": "RT", "bird_conservation": "BC",
-}
+BADGE = (250, 246, 232)          # the light disc a facility's picture sits on
+GLYPH_DIR = Path(__file__).resolve().parents[2] / "assets" / "glyphs"
+
+
+@cache
+def facility_picture(key: str) -> pygame.Surface | None:
+    """The facility's picture as rendered by tools/render_glyphs.py (None if it is missing: the badge
+    then shows a plain dot)."""
+    try:
+        return pygame.image.load(str(GLYPH_DIR / f"cn_{key}.png"))
+    except (pygame.error, FileNotFoundError, OSError):
+        return None
 
 
 # -- geometry ------------------------------------------------------------------------------------
@@ -131,7 +140,7 @@ def _pattern(surf: pygame.Surface, content: str, c: float, size: float) -> None:
             pygame.draw.circle(surf, col, (round(c + dx * s), round(c + dy * s)), r)
 
 
-def hex_sprite(content: str, size: int, fonts: theme.Fonts | None = None) -> pygame.Surface:
+def hex_sprite(content: str, size: int) -> pygame.Surface:
     """One hex of `content` (a LAND type, SAND or a facility key), `size` from centre to corner."""
     def make() -> pygame.Surface:
         side = size * 2 + 2
@@ -144,25 +153,31 @@ def hex_sprite(content: str, size: int, fonts: theme.Fonts | None = None) -> pyg
             if size >= 7:
                 _pattern(surf, content, c, size)
         else:
-            if size >= 7 and facility.theme is not None:
-                _pattern(surf, facility.theme, c, size * 0.8)
-            # the badge: a light disc with the facility's two letters (a star on tiny hexes)
-            radius = max(3, round(size * 0.62))
-            pygame.draw.circle(surf, (250, 246, 232), (round(c), round(c)), radius)
-            pygame.draw.circle(surf, EDGE, (round(c), round(c)), radius, max(1, size // 12))
-            if fonts is not None and size >= 11:
-                label = fonts.render(BADGES.get(content, "?"), max(10, round(size * 0.7)), EDGE, True)
-                surf.blit(label, label.get_rect(center=(round(c), round(c) + 1)))
-            else:
-                pygame.draw.circle(surf, EDGE, (round(c), round(c)), max(1, radius // 3))
+            _badge(surf, facility, c, size)
         pygame.draw.polygon(surf, EDGE, pts, max(1, size // 14))
         return surf
-    return _cached(("hex", content, size, fonts is not None), make)
+    return _cached(("hex", content, size), make)
 
 
-def blit_hex(surface: pygame.Surface, content: str, centre: tuple[float, float], size: int,
-             fonts: theme.Fonts | None = None) -> None:
-    sprite = hex_sprite(content, size, fonts)
+def _badge(surf: pygame.Surface, facility: tables.Facility, c: float, size: int) -> None:
+    """The facility's picture on a light disc as large as the hex allows (its theme's pattern round it)."""
+    if size >= 7 and facility.theme is not None:
+        _pattern(surf, facility.theme, c, size * 0.8)
+    radius = max(3, round(size * 0.74))
+    centre = (round(c), round(c))
+    pygame.draw.circle(surf, BADGE, centre, radius)
+    pygame.draw.circle(surf, EDGE, centre, radius, max(1, size // 12))
+    picture = facility_picture(facility.key)
+    side = round(radius * 1.6)
+    if picture is None or side < 6:
+        pygame.draw.circle(surf, EDGE, centre, max(1, radius // 3))
+        return
+    small = pygame.transform.smoothscale(picture, (side, side))
+    surf.blit(small, small.get_rect(center=centre))
+
+
+def blit_hex(surface: pygame.Surface, content: str, centre: tuple[float, float], size: int) -> None:
+    sprite = hex_sprite(content, size)
     surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
@@ -173,20 +188,27 @@ def outline_hexes(surface: pygame.Surface, centres: Iterable[tuple[float, float]
 
 
 def ghost_hexes(surface: pygame.Surface, cells: list[tuple[tuple[float, float], str]], size: int, ok: bool,
-                fonts: theme.Fonts | None = None) -> None:
-    """A tile about to be laid: its hexes see-through, outlined green where it fits, red where not
-    (and with a cross when it does not, so the verdict does not rest on colour alone)."""
+                clashes: Iterable[tuple[float, float]] = ()) -> None:
+    """A tile about to be laid: its hexes see-through, outlined green where it fits, red where not.
+    Refused, the hexes that clash (`clashes`: their centres) are crossed out in a heavy frame and the
+    country under them left to show, so the cross is on the problem, not on every hex of the tile
+    (and the verdict does not rest on colour alone); with no clash named, every hex is crossed."""
     colour = theme.GOOD if ok else theme.BAD
+    marked = {(round(x), round(y)) for x, y in clashes}
     for (cx, cy), content in cells:
-        sprite = hex_sprite(content, size, fonts).copy()
+        if (round(cx), round(cy)) in marked:
+            continue
+        sprite = hex_sprite(content, size).copy()
         sprite.set_alpha(200 if ok else 130)
         surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
     for (cx, cy), _ in cells:
-        pygame.draw.polygon(surface, colour, corners(cx, cy, size), max(2, size // 7))
-        if not ok:
-            d = size * 0.35
-            pygame.draw.line(surface, colour, (cx - d, cy - d), (cx + d, cy + d), max(2, size // 8))
-            pygame.draw.line(surface, colour, (cx - d, cy + d), (cx + d, cy - d), max(2, size // 8))
+        clash = (round(cx), round(cy)) in marked
+        pygame.draw.polygon(surface, colour, corners(cx, cy, size), max(2, size // (4 if clash else 7)))
+        if not ok and (clash or not marked):
+            d = size * (0.5 if clash else 0.35)
+            w = max(2, size // (5 if clash else 8))
+            pygame.draw.line(surface, colour, (cx - d, cy - d), (cx + d, cy + d), w)
+            pygame.draw.line(surface, colour, (cx - d, cy + d), (cx + d, cy - d), w)
 
 
 def tile_cells(cells: Iterable[Hex], contents: Iterable[str], size: float) -> list[tuple[tuple[float, float], str]]:
@@ -198,12 +220,12 @@ def tile_cells(cells: Iterable[Hex], contents: Iterable[str], size: float) -> li
     return [((p[0] - mx, p[1] - my), c) for p, c in zip(pts, contents)]
 
 
-def draw_tile(surface: pygame.Surface, tile_id: int, centre: tuple[float, float], size: int,
-              fonts: theme.Fonts | None = None) -> None:
-    """A LAND tile of the box, its hexes drawn about `centre`."""
+def draw_tile(surface: pygame.Surface, tile_id: int, centre: tuple[float, float], size: int, turns: int = 0) -> None:
+    """A LAND tile of the box, its hexes drawn about `centre`, turned `turns` × 60° as it would be laid."""
     tile = tables.LAND_TILES[tile_id]
-    for (dx, dy), content in tile_cells(tile.cells, tile.contents, size * 0.98):
-        blit_hex(surface, content, (centre[0] + dx, centre[1] + dy), size, fonts)
+    cells = laid_hexes(tile.stack, Placing(turns, (0, 0)))
+    for (dx, dy), content in tile_cells(cells, tile.contents, size * 0.98):
+        blit_hex(surface, content, (centre[0] + dx, centre[1] + dy), size)
 
 
 def draw_arrow(surface: pygame.Surface, seat: int, tip: tuple[float, float], angle: float, length: float,

@@ -4,7 +4,9 @@ the right, each with its score as it stands.
 On the large one, for the player to act: while a ring tile is focused, every hex that tile could
 cover (its fit); while laying or building, a dot on each hex the tile's first cell may go on as it is
 turned now, and the ghost of the tile on the focused hex (green: it goes there, with what it adds to
-the score; red and crossed out: it does not). A glow lights the hexes a tile is being laid on.
+the score; red: it does not, the hexes it clashes on crossed out). A glow lights the hexes a tile is
+being laid on. The country is fitted below its title line, and nothing of it or of the ghost is
+drawn outside its panel.
 """
 from __future__ import annotations
 
@@ -35,7 +37,6 @@ class LandsPainter:
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=theme.RADIUS)
         pygame.draw.rect(surface, theme.seat_colour(seat), rect, 2, border_radius=theme.RADIUS)
         view = scene.country_view(seat, scene.shown)
-        fonts = scene.app.fonts
         entries = scene.shown.countries[seat]
         if scene.shown.phase == BUILD:
             cells = {(q, r) for q, r, _c, _t in entries}
@@ -43,17 +44,17 @@ class LandsPainter:
                 cx, cy = view.centre(h)
                 pygame.draw.polygon(surface, theme.PANEL_HI, corners(cx, cy, view.size - 1), 1)
         for q, r, content, _tile in entries:
-            blit_hex(surface, content, view.centre((q, r)), view.size, fonts)
+            blit_hex(surface, content, view.centre((q, r)), view.size)
         anim = scene.anim
         glow = anim.find(Glow) if isinstance(anim, Chain) else None
         if isinstance(glow, Glow):
             level = glow.strength(alpha)
             for h, content in glow.places:
-                blit_hex(surface, content, view.centre(h), view.size, fonts)
+                blit_hex(surface, content, view.centre(h), view.size)
             outline_hexes(surface, [view.centre(h) for h, _ in glow.places], view.size,
-                          theme.mix(theme.ACCENT, theme.TEXT, 1 - level), 2 + round(3 * level))
+                          theme.mix(theme.HIGHLIGHT, theme.TEXT, 1 - level), 2 + round(3 * level))
         label = scene.text.get(f"{scene.seat_name(seat)}'s country · {scene.shown_scores()[seat]} VP", 24,
-                               theme.seat_colour(seat), True)
+                               theme.seat_text(seat), True)
         surface.blit(label, (rect.x + 12, rect.y + 8))
         if seat == scene.actor() and not scene.busy():
             self._aims(surface, seat)
@@ -76,13 +77,18 @@ class LandsPainter:
         ghost = controls.ghost(seat)
         if ghost is None:
             return
-        ghost_hexes(surface, [(view.centre(h), c) for h, c in ghost.cells], view.size, ghost.fits, scene.app.fonts)
+        clip = surface.get_clip()
+        surface.set_clip(scene.layout.country_area.clip(clip))    # an aim at the edge hangs no hex out
+        ghost_hexes(surface, [(view.centre(h), c) for h, c in ghost.cells], view.size, ghost.fits,
+                    [view.centre(h) for h in ghost.clashes])
+        surface.set_clip(clip)
         gain = controls.preview(seat)
         if gain is None:
             return
         top = min((view.centre(h) for h, _ in ghost.cells), key=lambda p: p[1])
         tag = scene.text.get(f"{gain:+d}", 30, theme.TEXT, True)
         box = tag.get_rect(center=(round(top[0]), round(top[1] - view.size - 14))).inflate(12, 4)
+        box = box.clamp(scene.layout.country_area)      # never over the country's title
         pygame.draw.rect(surface, EDGE, box, border_radius=8)
         pygame.draw.rect(surface, theme.GOOD, box, 2, border_radius=8)
         surface.blit(tag, tag.get_rect(center=box.center))

@@ -83,6 +83,7 @@ class Layout:
     button_size: tuple[int, int] = (130, 40)
     kind_size: tuple[int, int] = (42, 40)
     big_hex: int = 34                # the largest hex of the big country
+    title_h: int = 42                # the big country's title line, above its hexes
     side_hex: int = 16               # ... and of a small one
 
     # -- the market ring -------------------------------------------------------------------------
@@ -121,8 +122,14 @@ class Layout:
                 self.ring_centre[1] + self.stack_radius * math.sin(a))
 
     # -- the countries ---------------------------------------------------------------------------
+    @property
+    def country_area(self) -> pygame.Rect:
+        """Where the big country's hexes go: its panel less the title line ("Red's country · 12 VP")."""
+        r = self.country_rect
+        return pygame.Rect(r.x + 8, r.y + self.title_h, r.w - 16, r.h - self.title_h - 8)
+
     def big_view(self, hexes: Iterable[Hex]) -> HexView:
-        return HexView.fit(self.country_rect.inflate(-16, -16), hexes, self.big_hex)
+        return HexView.fit(self.country_area, hexes, self.big_hex)
 
     def side_card(self, index: int, count: int) -> pygame.Rect:
         """The small card of the index-th other country (count of them) in the right column."""

@@ -18,7 +18,7 @@ from game.ui.toolkit.text import text_fitting
 
 from ..country import Country
 from ..narration import ordinal
-from ..tables import FACILITY_BY_KEY, LAND_TILES, SAND_SET, SAND_SHAPE
+from ..tables import FACILITY_BY_KEY, LAND_TILES, SAND_SET
 from ..view import BUILD, MOVE, OVER, PLACE
 from .controls import key_hex, key_space
 from .hex_draw import blit_hex, draw_tile, tile_cells
@@ -73,15 +73,18 @@ class Panels:
                 first = "Crossed out: it does not fit here; move or turn it."
             return "Place your tile", (first, "On SAND, touching a LAND or FACILITY space.")
         if view.phase == BUILD:
-            return "Build your country", (f"Lay your SAND tiles side to side ({view.building[seat]} left).",
-                                          "A compact shape is best.")
+            left = f"Lay your SAND tiles side to side ({view.building[seat]} left)."
+            ghost = controls.ghost(seat)
+            if ghost is not None and not ghost.fits:
+                return "Build your country", (f"{ghost.why}.", left)
+            return "Build your country", (left, "A compact shape is best.")
         return "", ()
 
-    def facility_info(self) -> str:
-        """The facility under the focus (a ring tile, a hex) or the pointer (a ring tile), with its rule."""
+    def looked_at(self) -> tuple[int | None, str | None]:
+        """The ring tile (its id) and the content under the focus (a ring tile, a hex) or, with the
+        focus elsewhere, under the pointer."""
         scene = self.scene
         shown = scene.shown
-        content: str | None = None
         seat = scene.focus_seat()
         key = scene.input.of(seat).key if seat is not None else None
         space, at = key_space(key), key_hex(key)
@@ -91,11 +94,16 @@ class Panels:
             if space is None and scene.layout.country_rect.collidepoint(pointer):
                 at = scene.country_view(scene.big_seat(shown), shown).hex_at(pointer)
         if space is not None and 0 <= space < len(shown.ring) and shown.ring[space] >= 0:
-            content = LAND_TILES[shown.ring[space]].facility
-        elif at is not None:
+            tile = shown.ring[space]
+            return tile, LAND_TILES[tile].facility
+        if at is not None:
             big = shown.countries[scene.big_seat(shown)]
-            content = next((c for q, r, c, _t in big if (q, r) == at), None)
-        facility = FACILITY_BY_KEY.get(content or "")
+            return None, next((c for q, r, c, _t in big if (q, r) == at), None)
+        return None, None
+
+    def facility_info(self) -> str:
+        """The facility under the focus or the pointer, by name, with its rule."""
+        facility = FACILITY_BY_KEY.get(self.looked_at()[1] or "")
         return f"{facility.name}: {facility.rule}" if facility is not None else ""
 
     def hints(self) -> Hints:
@@ -140,7 +148,7 @@ class Panels:
             surface.blit(title, title.get_rect(center=centre))
             return
         colour = theme.seat_colour(who)
-        name = text.get(scene.seat_name(who), 40, colour, True)
+        name = text.get(scene.seat_name(who), 40, theme.seat_text(who), True)
         tail = text.get(rest, 32, theme.TEXT)
         x = centre[0] - (34 + name.get_width() + tail.get_width()) // 2
         cy = centre[1]
@@ -156,14 +164,20 @@ class Panels:
         x = rect.x + 14
         shown = scene.shown
         seat = scene.actor()
+        turns = scene.controls.turns_of(seat) if seat is not None else 0     # as the ghost is turned
         if shown.held >= 0 and ("held",) not in scene.hidden():
             x = layout.text_left
-            draw_tile(surface, shown.held, layout.held_point, 18, scene.app.fonts)
+            draw_tile(surface, shown.held, layout.held_point, 18, turns)
         elif seat is not None and shown.phase == BUILD and not scene.busy():
             kind = scene.controls.kind_for(seat)
             if kind is not None:
                 x = layout.text_left
-                self._sand_tile(surface, kind, layout.held_point, 13)
+                self._sand_tile(surface, kind, layout.held_point, 12, turns)
+        elif shown.phase == MOVE:
+            tile = self.looked_at()[0]
+            if tile is not None:      # the tile looked at on the ring, large enough to read
+                x = layout.text_left
+                draw_tile(surface, tile, layout.held_point, 18)
         surface.blit(text.get(title, 28, theme.TEXT, True), (x, rect.y + 10))
         for i, line in enumerate(lines):
             if line:
@@ -182,11 +196,12 @@ class Panels:
             lab = text.get(label, 20, theme.TEXT, True)
             surface.blit(lab, lab.get_rect(center=box.center))
 
-    def _sand_tile(self, surface: pygame.Surface, kind: int, centre: tuple[float, float], size: int) -> None:
-        sand = Country()              # the SAND tile laid alone, unturned: its cells in SAND_SHAPE order
-        sand.add_sand_tile(SAND_SET[kind], 0, (0, 0))
-        contents = [sand.cells[h].content for h in SAND_SHAPE]
-        for (dx, dy), content in tile_cells(SAND_SHAPE, contents, size * 0.98):
+    def _sand_tile(self, surface: pygame.Surface, kind: int, centre: tuple[float, float], size: int,
+                   turns: int = 0) -> None:
+        sand = Country()              # the SAND tile laid alone, turned as it would be laid
+        sand.add_sand_tile(SAND_SET[kind], turns, (0, 0))
+        cells = list(sand.cells)
+        for (dx, dy), content in tile_cells(cells, [sand.cells[h].content for h in cells], size * 0.98):
             blit_hex(surface, content, (centre[0] + dx, centre[1] + dy), size)
 
     def _kinds(self, surface: pygame.Surface, seat: int) -> None:
@@ -197,7 +212,7 @@ class Panels:
             pygame.draw.rect(surface, theme.PANEL_EDGE, box, border_radius=6)
             self._sand_tile(surface, kind, box.center, 6)
             if kind == chosen:
-                pygame.draw.line(surface, theme.ACCENT, (box.x + 6, box.bottom + 3), (box.right - 6, box.bottom + 3), 3)
+                pygame.draw.line(surface, theme.HIGHLIGHT, (box.x + 6, box.bottom + 3), (box.right - 6, box.bottom + 3), 3)
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         scene, text = self.scene, self.scene.text

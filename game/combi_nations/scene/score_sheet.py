@@ -2,7 +2,8 @@
 that counts double, each facility with its points, the SAND line, the total), and under it the
 reason of the line a player's focus is on (its lines are focusables while the sheet is open: the
 directions and the mouse move the focus over them). Opens by itself at the game's end; during play
-Tab or the Scores button shows the scores as they stand.
+Tab or the Scores button shows the scores as they stand. The sheet is as tall as its longest column
+(no empty band under the lines), centred where it may go, and every column's total on one line.
 """
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from .. import tables
 from ..scoring import DOUBLED, FACILITY, PENALTY, SAND_BONUS, ScoreSheet
 
 ROW_H = 24
+HEAD = 96         # the title and the column headings, above the first line
+FOOT = 76         # the reason of the focused line and the footer, under the last
+GAP = 8           # between the LAND lines and the facilities
 
 
 @dataclass(frozen=True)
@@ -58,29 +62,56 @@ class SheetCell:
     row: int                  # the index into that column's sheet_rows
 
 
-def sheet_cells(rect: pygame.Rect, sheets: Sequence[ScoreSheet]) -> list[SheetCell]:
-    """Where every line of every column goes (the gaps take no cell): what is drawn, and what a
-    player's focus may rest on to read a line's reason."""
+def _most_lines(sheets: Sequence[ScoreSheet]) -> int:
+    return max((sum(row.style != "gap" for row in sheet_rows(sh)) for sh in sheets), default=1)
+
+
+def _row_h(area: pygame.Rect, most: int) -> int:
+    return max(14, min(ROW_H, (area.h - HEAD - GAP - FOOT) // max(1, most)))
+
+
+def sheet_box(area: pygame.Rect, sheets: Sequence[ScoreSheet]) -> pygame.Rect:
+    """The sheet's panel: `area`'s width, as tall as its longest column needs, centred in `area`."""
+    most = _most_lines(sheets)
+    h = min(area.h, HEAD + GAP + most * _row_h(area, most) + 2 + FOOT)
+    box = pygame.Rect(area.x, 0, area.w, h)
+    box.centery = area.centery
+    return box
+
+
+def sheet_cells(area: pygame.Rect, sheets: Sequence[ScoreSheet]) -> list[SheetCell]:
+    """Where every line of every column goes in the sheet fitted to `area` (the gaps take no cell;
+    the totals share the line under the longest column): what is drawn, and what a player's focus
+    may rest on to read a line's reason."""
+    rect = sheet_box(area, sheets)
     n = max(1, len(sheets))
     col_w = (rect.w - 40) // n
-    top = rect.y + 58
-    most = max((len(sheet_rows(sh)) for sh in sheets), default=1)
-    row_h = max(14, min(ROW_H, (rect.bottom - 70 - (top + 38)) // max(1, most)))
+    columns = [sheet_rows(sheet) for sheet in sheets]
+    row_h = _row_h(area, _most_lines(sheets))
     out: list[SheetCell] = []
-    for c, sheet in enumerate(sheets):
-        x, y = rect.x + 20 + c * col_w, top + 38
-        for r, row in enumerate(sheet_rows(sheet)):
+    last_y = rect.y + HEAD
+    for c, rows in enumerate(columns):
+        x, y = rect.x + 20 + c * col_w, rect.y + HEAD
+        for r, row in enumerate(rows):
             if row.style == "gap":
-                y += 8
+                y += GAP
+                continue
+            if row.style == "total":
                 continue
             out.append(SheetCell(pygame.Rect(x + 2, y, col_w - 8, row_h), c, r))
             y += row_h
-    return out
+        last_y = max(last_y, y)
+    for c, rows in enumerate(columns):
+        for r, row in enumerate(rows):
+            if row.style == "total":
+                out.append(SheetCell(pygame.Rect(rect.x + 20 + c * col_w + 2, last_y + 2, col_w - 8, row_h), c, r))
+    return sorted(out, key=lambda cell: (cell.column, cell.row))
 
 
-def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, sheets: Sequence[ScoreSheet],
+def draw_sheet(surface: pygame.Surface, area: pygame.Rect, text: TextCache, sheets: Sequence[ScoreSheet],
                names: Sequence[str], title: str, footer: str, focused: tuple[int, int] | None = None) -> None:
-    """The sheet over the table, the reason of line `focused` (column, row) under it."""
+    """The sheet over the table, fitted to `area`, the reason of line `focused` (column, row) under it."""
+    rect = sheet_box(area, sheets)
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill(theme.SHADE)
     surface.blit(veil, (0, 0))
@@ -103,7 +134,7 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, shee
         surface.blit(name, (x + 32, top + 15 - name.get_height() // 2))
     reason = ""
     rows = [sheet_rows(sheet) for sheet in sheets]
-    for cell in sheet_cells(rect, sheets):
+    for cell in sheet_cells(area, sheets):
         c, r = cell.column, cell.row
         row, sheet, box = rows[c][r], sheets[c], cell.rect
         colour = theme.seat_colour(sheet.seat if sheet.seat is not None else c)

@@ -195,7 +195,7 @@ class CombiNationsScene(GameScreen[CombiView]):
                 self._sprites.clear()
             side = 6 * size + 4
             found = pygame.Surface((side, side), pygame.SRCALPHA)
-            draw_tile(found, key[1], (side / 2, side / 2), size, self.app.fonts if size >= 11 else None)
+            draw_tile(found, key[1], (side / 2, side / 2), size)
             self._sprites[(key[1], size)] = found
         return found
 

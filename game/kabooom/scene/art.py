@@ -30,9 +30,9 @@ CELL_EDGE = (92, 85, 134)
 # a dashed outline with an arrow from→to, legal targets are circled, the picked tower has a thick
 # solid frame (ACCENT), a Dynamite's targets are circled in BLAST with the blast icon; cursors are
 # corner brackets in the seat's colour.
-MARK = (236, 232, 244)
-TARGET = (246, 244, 252)
-BLAST = (255, 140, 60)
+MARK = theme.LAST_MOVE
+TARGET = theme.CHOOSABLE
+BLAST = theme.HIGHLIGHT
 OUTLINE = (12, 10, 20)
 
 

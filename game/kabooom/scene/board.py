@@ -53,8 +53,12 @@ class BoardPainter:
             lift = (n - 1 - i) * layout.stack_step - (n - 1) * layout.stack_step / 2
             surface.blit(art.counter(owner, symbol), (centre[0] - r, centre[1] - r + lift))
         if len(stack) >= 2 and cell is not None:
-            b = self.sprite(("badge", len(stack)), lambda: badge(self.scene.text, len(stack)))
-            surface.blit(b, b.get_rect(bottomright=(cell.right - 2, cell.bottom - 2)))
+            self.badge(surface, len(stack), cell)
+
+    def badge(self, surface: pygame.Surface, height: int, cell: pygame.Rect) -> None:
+        """A tower's height, in its cell's bottom right corner."""
+        b = self.sprite(("badge", height), lambda: badge(self.scene.text, height))
+        surface.blit(b, b.get_rect(bottomright=(cell.right - 2, cell.bottom - 2)))
 
     def stack_sprite(self, stack: Stack) -> pygame.Surface:
         """A stack on a cell-sized surface of its own, for flights."""
@@ -78,7 +82,7 @@ class BoardPainter:
             for sq in last:
                 surface.blit(mark, layout.cell_rect(sq).move(off))
         for _, square in scene.controls.picks():
-            sel = self.sprite("selected", lambda: rounded_overlay(size, theme.ACCENT, 50, 7))
+            sel = self.sprite("selected", lambda: rounded_overlay(size, theme.HIGHLIGHT, 50, 7))
             surface.blit(sel, layout.cell_rect(square).move(off))
 
     def pieces(self, surface: pygame.Surface, off: Offset) -> None:
@@ -103,6 +107,11 @@ class BoardPainter:
             if arrow is None:
                 arrow = self._arrows[(src, dst)] = move_arrow(layout.centre(src), layout.centre(dst), MARK)
             surface.blit(arrow[0], (arrow[1][0] + off[0], arrow[1][1] + off[1]))
+            # the arrow over the pieces, the heights over the arrow: a tower's height always reads
+            hidden = scene.hidden()
+            for sq, stack in enumerate(scene.shown.board):
+                if stack and len(stack) >= 2 and sq not in hidden:
+                    self.badge(surface, len(stack), layout.cell_rect(sq).move(off))
         size = (layout.cell, layout.cell)
         board = scene.view.board
         for seat, square in scene.controls.picks():

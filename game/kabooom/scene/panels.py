@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.kabooom.summary import towers_text
+from game.kabooom.rules import TABLE
+from game.kabooom.summary import points_text
 from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import TextCache, fit, text_fitting
@@ -31,6 +32,8 @@ class SeatLine:
     can_move: bool
     passed: bool
     active: bool
+    difficulty: str       # how its towers score
+    brought: int          # the counters each player brings to the game
 
 
 def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[int, int], colour: Colour,
@@ -54,7 +57,7 @@ def draw_card(surf: pygame.Surface, text: TextCache, art: CounterArt, line: Seat
         panel(surf, card, theme.PANEL)
     pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 14, 10, card.h - 28), border_radius=5)
     x = card.x + 24
-    name = text.get(line.name, 38, colour, True)
+    name = text.get(line.name, 38, theme.seat_text(line.seat), True)
     ny = card.y + 12 + name.get_height() // 2
     draw_seat_symbol(surf, line.seat, (x + 12, ny - 2), 24, colour)      # the seat's symbol
     surf.blit(name, (x + 32, card.y + 12))
@@ -69,7 +72,7 @@ def draw_card(surf: pygame.Surface, text: TextCache, art: CounterArt, line: Seat
     surf.blit(pts, pts.get_rect(topright=(card.right - 18, card.y + 58)))
     y = card.y + 78
     if phase == "place":
-        surf.blit(text.get(f"To place: {line.to_place}", 24, theme.TEXT), (x, y))
+        surf.blit(text.get(f"To place: {line.to_place} of your {line.brought}", 24, theme.TEXT), (x, y))
         px = x
         for symbol, count in zip(SYMBOLS, line.pool):
             icon = art.glyph(symbol, 24)
@@ -80,7 +83,9 @@ def draw_card(surf: pygame.Surface, text: TextCache, art: CounterArt, line: Seat
             surf.blit(text.get(f"×{count}", 22, theme.TEXT if count else theme.TEXT_DIM), (px + 27, y + 29))
             px += 60
     else:
-        surf.blit(text.get(towers_text(line.towers), 26, theme.TEXT), (x, y))
+        # each tower's height and what it scores: the sum is the score at the top right
+        surf.blit(text_fitting(text, points_text(line.towers, line.difficulty), 26, card.right - 16 - x, theme.TEXT),
+                  (x, y))
     tx, ty = x, card.y + card.h - 30
     if phase == "capture" and line.passed:
         tx += draw_tag(surf, text, "passed", (tx, ty), theme.TEXT_DIM) + 6
@@ -125,7 +130,8 @@ def draw_action_box(surf: pygame.Surface, layout: Layout, text: TextCache, art: 
     if p.seat >= 0:
         draw_seat_symbol(surf, p.seat, (title_x + 10, box.y + 23), 20, colour)
         title_x += 28
-    surf.blit(text_fitting(text, p.title, 28, box.right - 16 - title_x, colour, True), (title_x, box.y + 14))
+    words = theme.seat_text(p.seat) if p.seat >= 0 else theme.TEXT
+    surf.blit(text_fitting(text, p.title, 28, box.right - 16 - title_x, words, True), (title_x, box.y + 14))
     if p.mode == "place":
         for i, symbol in enumerate(SYMBOLS):
             slot = local(layout.tray_slot(i))
@@ -181,9 +187,9 @@ def draw_pass_button(surf: pygame.Surface, text: TextCache, state: str, label: s
 def draw_hints(surf: pygame.Surface, text: TextCache, seat: int, title: str,
                hints: tuple[tuple[str, str], ...]) -> None:
     hint = surf.get_rect()
-    colour = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
+    colour = theme.seat_text(seat) if seat >= 0 else theme.TEXT
     panel(surf, hint, theme.PANEL)
-    surf.blit(text.get(title, 22, colour, True), (hint.x + 14, hint.y + 10))
+    surf.blit(text_fitting(text, title, 22, hint.w - 28, colour, True), (hint.x + 14, hint.y + 10))
     y = hint.y + 36
     for key, what in hints[:5]:
         k = text.get(key, 22, theme.ACCENT, True)
@@ -197,7 +203,8 @@ def render_rules_box(layout: Layout, text: TextCache, art: CounterArt, difficult
     box = layout.rules_box
     surf = pygame.Surface(box.size, pygame.SRCALPHA)
     panel(surf, surf.get_rect(), (36, 33, 56))
-    cut = {"easy": "", "medium": " − 1", "hard": " − 2"}.get(difficulty, "")
+    off = TABLE.offset[difficulty]
+    cut = f" − {off}" if off else ""
     title = f"{difficulty.capitalize()}: a tower scores its height{cut}"
     surf.blit(text_fitting(text, title, 22, box.w - 28, theme.TEXT, True), (14, 10))
     # three "A beats B" pairs: glyph, a chevron, glyph

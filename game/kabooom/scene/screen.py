@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.session import Step
-from game.kabooom.rules import CAPTURE, OVER, PLACE, KabooomView
+from game.kabooom.rules import CAPTURE, OVER, PLACE, TABLE, KabooomView
 from game.ui.play.focus import Focusable, Key
 from game.ui.play.game_screen import GameScreen
 from game.ui.play.log_panel import draw_move_log
@@ -53,6 +53,8 @@ class KabooomScene(GameScreen[KabooomView]):
     layout: Layout
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
+        # one message at a time: the pill under the board; a second would stack over the column letters
+        self.messages.max_shown = 1
         self.layout = Layout()
         self.art = CounterArt(self.layout.counter, self.layout.thickness, load_glyphs())
         self.controls = KabooomControls(self, self.layout)
@@ -172,7 +174,7 @@ class KabooomScene(GameScreen[KabooomView]):
         passers = {(v.turn - j) % n for j in range(1, v.passes + 1)} if v.turn >= 0 else set()
         return [SeatLine(seat, self.seat_name(seat), self.match.plans[seat].label(), v.scores[seat],
                          v.towers[seat], v.to_place[seat], v.pool[seat], v.out[seat], v.can_move[seat],
-                         seat in passers, seat == v.turn) for seat in range(n)]
+                         seat in passers, seat == v.turn, v.difficulty, TABLE.quota[v.players]) for seat in range(n)]
 
     def caption(self) -> tuple[int, str] | None:
         """(seat, verb) of the move animating now, for the header and the bot's panel."""
@@ -301,7 +303,7 @@ class KabooomScene(GameScreen[KabooomView]):
                 rest_text = "'s move"
         if rest_text and who >= 0:
             colour = theme.seat_colour(who)
-            name = self.text.get(self.seat_name(who), 54, colour, True)
+            name = self.text.get(self.seat_name(who), 54, theme.seat_text(who), True)
             rest = self.text.get(rest_text, 44, theme.TEXT)
             mark = 38                                  # the seat's symbol before its name
             x = cx - (mark + name.get_width() + rest.get_width()) // 2

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from .screen import KombioScene
 
 WINDOW_OPEN, WINDOW_MATCHED, WINDOW_CLOSED = "open", "matched", "closed"   # the top discard's slap window
-PICKED = theme.ACCENT            # a card picked for a swap, or looked at by an ability in use
-CHOOSABLE = theme.TEXT           # a card the ability may choose next
+PICKED = theme.HIGHLIGHT         # a card picked for a swap, or looked at by an ability in use
+CHOOSABLE = theme.CHOOSABLE      # a card the ability may choose next
 
 
 class TablePainter:
@@ -36,7 +36,7 @@ class TablePainter:
         lay = self.layout
         bg = pygame.Surface(surface.get_size(), 0, surface)
         bg.fill(theme.BG)
-        pygame.draw.rect(bg, (30, 62, 52), lay.felt_rect, border_radius=26)
+        pygame.draw.rect(bg, theme.FELT, lay.felt_rect, border_radius=26)
         pygame.draw.rect(bg, (52, 96, 80), lay.felt_rect, 3, border_radius=26)
         for rect in (lay.prompt_rect, lay.scores_rect, lay.log_box, lay.hint_rect):
             pygame.draw.rect(bg, theme.PANEL, rect, border_radius=theme.RADIUS)
@@ -53,15 +53,17 @@ class TablePainter:
                 surface.blit(art.back(d.w), d.move(-2 * i, -2 * i))
         else:
             surface.blit(art.gap(d.w), d)
-        label = text.get(f"Draw ({shown.draw_count})", 20, theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(midtop=(d.centerx, d.bottom + 6)))
+        taken = scene.controls.piles_taken()      # a button there says it (Draw (61 left), Take)
+        if "draw" not in taken:
+            label = text.get(f"Draw ({shown.draw_count})", 20, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midtop=(d.centerx, d.bottom + 6)))
         p = lay.discard_rect
         if shown.top is not None and TOP not in hidden:
             if scene.slap_window() == WINDOW_OPEN:
                 # the window is open: a halo and a call to slap, gone once matched or closed
                 for grow, shade in ((18, 70), (12, 120), (6, 200)):
                     halo = pygame.Surface(p.inflate(grow, grow).size, pygame.SRCALPHA)
-                    pygame.draw.rect(halo, (*theme.ACCENT, shade), halo.get_rect(), 3, border_radius=12)
+                    pygame.draw.rect(halo, (*theme.HIGHLIGHT, shade), halo.get_rect(), 3, border_radius=12)
                     surface.blit(halo, p.inflate(grow, grow))
                 tag = text.get("SLAP!", 22, theme.ACCENT, True)
                 surface.blit(tag, tag.get_rect(midbottom=(p.centerx, p.top - 10)))
@@ -70,13 +72,14 @@ class TablePainter:
                 pygame.draw.rect(surface, PICKED, p.inflate(8, 8), 3, border_radius=10)
         else:
             surface.blit(art.gap(p.w), p)
-        label = text.get("Discard", 20, theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(midtop=(p.centerx, p.bottom + 6)))
+        if "discard" not in taken:
+            label = text.get("Discard", 20, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midtop=(p.centerx, p.bottom + 6)))
         self._slap_marks(surface)
         if shown.holding and HELD not in hidden:
             h = lay.held_rect
             surface.blit(art.back(h.w) if shown.held is None else art.face(shown.held, h.w), h)
-            who = text.get(f"{scene.seat_name(shown.turn)} holds", 18, theme.seat_colour(shown.turn), True)
+            who = text.get(f"{scene.seat_name(shown.turn)} holds", 18, theme.seat_text(shown.turn), True)
             surface.blit(who, who.get_rect(midtop=(h.centerx, h.bottom + 6)))
 
     def _slap_marks(self, surface: pygame.Surface) -> None:
@@ -131,7 +134,7 @@ class TablePainter:
         x, y = self.layout.name_pos(seat, slots)
         bot = " (Bot)" if scene.is_bot(seat) else ""
         extra = "  KOMBIO!" if shown.caller == seat else ""
-        label = scene.text.get(f"{scene.seat_name(seat)}{bot}  {scene.scores()[seat]} pts{extra}", 20, colour, True)
+        label = scene.text.get(f"{scene.seat_name(seat)}{bot}  {scene.scores()[seat]} pts{extra}", 20, theme.seat_text(seat), True)
         rect = label.get_rect(center=(x + 12, y))
         if seat == shown.turn and shown.phase != LOOK:
             pygame.draw.rect(surface, colour, rect.inflate(38, 8), 2, border_radius=10)
@@ -166,8 +169,7 @@ class TablePainter:
         seat = scene.controls.button_seat()
         if seat is None or scene.busy():
             return
-        buttons = scene.controls.buttons(seat)
-        for button, rect in zip(buttons, self.layout.button_rects(len(buttons))):
+        for button, rect in scene.controls.placed(scene.controls.buttons(seat)):
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=10)
             label = scene.text.get(button.text, 20, theme.TEXT)

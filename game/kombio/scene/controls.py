@@ -35,7 +35,7 @@ from game.core.engine import Action, Event
 from game.core.seats import seat_name
 from game.core.session import Step
 from game.kombio.actions import Call, Discard, Draw, Give, Look, Pass, Peek, Replace, Settle, Skip, Swap, Take
-from game.kombio.events import ChoiceOwed, Drew, RoundStarted, TurnBegan
+from game.kombio.events import ChoiceOwed, Discarded, Drew, RoundStarted, TurnBegan
 from game.kombio.table import (
     ABILITY,
     DOUBLE_LOOK_SWAP,
@@ -154,10 +154,25 @@ class KombioControls:
         out.append(self._draw_pile(seat, mode, wait))
         out.append(self._discard_pile(seat, mode, wait))
         if seat == self.button_seat():
-            buttons = self.buttons(seat)
             out += [Focusable(button_key(b.name), rect, b.act, b.label, confirm=b.confirm)
-                    for b, rect in zip(buttons, lay.button_rects(len(buttons)))]
+                    for b, rect in self.placed(self.buttons(seat))]
         return out
+
+    def piles_taken(self) -> frozenset[str]:
+        """The piles ("draw", "discard") whose label a choice's button stands in for just now."""
+        seat = self.button_seat()
+        names = {b.name for b in self.buttons(seat)} if seat is not None else set()
+        return frozenset(pile for pile, choices in (("draw", {"draw"}), ("discard", {"take", "discard"}))
+                         if names & choices)
+
+    def placed(self, buttons: Sequence[Button]) -> list[tuple[Button, pygame.Rect]]:
+        """Where each choice is drawn: Draw at the draw pile, Take and Discard at the discard pile,
+        the others one under another beside the piles."""
+        lay = self.layout
+        at_pile = {"draw": lay.draw_rect, "take": lay.discard_rect, "discard": lay.discard_rect}
+        others = [b for b in buttons if b.name not in at_pile]
+        column = dict(zip((b.name for b in others), lay.button_rects(len(others))))
+        return [(b, lay.pile_button(at_pile[b.name]) if b.name in at_pile else column[b.name]) for b in buttons]
 
     def _card(self, seat: int, owner: int, slot: int, rect: pygame.Rect, mode: str, wait: str) -> Focusable:
         key = card_key(owner, slot)
@@ -171,7 +186,7 @@ class KombioControls:
             owed = self.view.owed(seat)
             give = Give(seat, slot)
             if mine and give in legal and owed is not None:
-                return Focusable(key, rect, give, f"give card {slot + 1} to {seat_name(owed.other)}", confirm=True)
+                return Focusable(key, rect, give, f"give card {slot + 1} to {seat_name(owed.other)}", confirm=True, tag_inside=True)
             return Focusable(key, rect, reason="Choose one of your own cards to give")
         if mode == PENALTY:
             return Focusable(key, rect, reason="Choose with the buttons: hand the card over, or keep it")
@@ -185,7 +200,7 @@ class KombioControls:
         if mode == DRAWN:
             replace = Replace(seat, slot)
             if mine and replace in legal:
-                return Focusable(key, rect, replace, f"replace card {slot + 1}", confirm=True)
+                return Focusable(key, rect, replace, f"replace card {slot + 1}", confirm=True, tag_inside=True)
             if mine:
                 return Focusable(key, rect, reason="Your hand is locked: discard the card")
             return Focusable(key, rect, reason="Put the drawn card in place of one of yours, or on the discard pile")
@@ -209,7 +224,7 @@ class KombioControls:
             swap = _swap_of(swaps, looks[0], place)
             if swap is None:
                 return Focusable(key, rect, reason="That card can't be swapped")
-            return Focusable(key, rect, swap, f"swap it with {card_name(*place)}", confirm=True)
+            return Focusable(key, rect, swap, f"swap it with {card_name(*place)}", confirm=True, tag_inside=True)
         pick = self.picks.get(seat)
         if pick is None or pick.kind != "swap" or pick.place is None:
             if any(place in (a.a, a.b) for a in swaps):
@@ -241,7 +256,7 @@ class KombioControls:
                 return Focusable(DISCARD_PILE, rect, lambda: self.drop(seat), "put the discard back")
             return Focusable(DISCARD_PILE, rect, lambda: self.pick_take(seat), "take the discard")
         if mode == DRAWN:
-            return Focusable(DISCARD_PILE, rect, Discard(seat), self._discard_words(), confirm=True)
+            return Focusable(DISCARD_PILE, rect, Discard(seat), self._discard_words(), confirm=True, tag_inside=True)
         return Focusable(DISCARD_PILE, rect, reason=wait or self._busy(mode))
 
     def _busy(self, mode: str) -> str:
@@ -274,7 +289,7 @@ class KombioControls:
         if mode == TURN:
             out = []
             if Draw(seat) in legal:
-                out.append(Button("draw", "Draw", Draw(seat), "draw a card"))
+                out.append(Button("draw", f"Draw ({view.draw_count} left)", Draw(seat), "draw a card"))
             if any(isinstance(a, Take) for a in legal):
                 if self.picks.get(seat) == Pick("take"):
                     out.append(Button("take", "Put it back", lambda: self.drop(seat), "put the discard back"))
@@ -343,6 +358,8 @@ class KombioControls:
                 found = DRAW_PILE                      # a turn mostly begins so
             elif isinstance(event, Drew) and event.seat == seat:
                 found = self._first_own(seat)          # replace one, or discard
+            elif isinstance(event, Discarded) and event.seat == seat and event.ability:
+                found = self._first_target(seat)       # the ability's first card, not Skip
             elif isinstance(event, ChoiceOwed) and event.seat == seat:
                 found = self._first_own(seat) if event.kind == GIVE else button_key("keep")
         if events:
@@ -358,6 +375,12 @@ class KombioControls:
 
     def landing(self, seat: int, step: Step) -> Key | None:
         return self.likely(seat, step.events)
+
+    def _first_target(self, seat: int) -> Key:
+        """The card an ability most likely starts on: one's own first where it may, else the first
+        card it may choose (Skip only if none)."""
+        choosable = sorted(self.ability_targets(seat), key=lambda place: (place[0] != seat, place))
+        return card_key(*choosable[0]) if choosable else button_key("skip")
 
     def _first_own(self, seat: int) -> Key:
         slots = self.view.own_slots(seat)

@@ -14,17 +14,24 @@ TABLE_W = 940                     # the table's width; the side panel takes the 
 PANEL_X = TABLE_W + 10
 SCREEN = (1280, 720)
 MIN_CARD = 16                     # a hand grown very wide (many penalties) still draws cards you can see
+LIFT = 14                         # how far a looked-at card rises
+NAME_CLEAR = 34                   # a name plate's centre above its hand: clear of a raised card and its frame
+FULL_COLUMNS = 4                  # columns a hand grows at full step; later ones overlap by half
 
-# Hand centres (x, y) by place around the table.
-_BOTTOM, _TOP, _LEFT, _RIGHT = (470, 598), (470, 120), (140, 352), (800, 352)
-_TOP_LEFT, _TOP_RIGHT, _BOTTOM_LEFT, _BOTTOM_RIGHT = (230, 120), (710, 120), (230, 598), (710, 598)
-# Seats go round the table to the left (clockwise on screen) from the bottom.
-_PLACES: dict[int, tuple[tuple[int, int], ...]] = {
-    2: (_BOTTOM, _TOP),
-    3: (_BOTTOM, _TOP_LEFT, _TOP_RIGHT),
-    4: (_BOTTOM, _LEFT, _TOP, _RIGHT),
-    5: (_BOTTOM, _LEFT, _TOP_LEFT, _TOP_RIGHT, _RIGHT),
-    6: (_BOTTOM_LEFT, _LEFT, _TOP_LEFT, _TOP_RIGHT, _RIGHT, _BOTTOM_RIGHT),
+# A hand card's width by player count: as large as the seats around the table leave room for.
+_CARD = {2: 64, 3: 66, 4: 58, 5: 54, 6: 52}
+# Hand centres (x) by place around the table; the y of the top and bottom rows follow the card height.
+_MID, _EDGE_L, _EDGE_R, _INNER_L, _INNER_R = 470, 140, 800, 230, 710
+_PILES_X = (300, 470, 630)          # the draw pile, the discard pile, the drawn card held
+_SIDE_Y = 352
+# Seats go round the table to the left (clockwise on screen) from the bottom: (x, "top"/"bottom"/side y).
+_PLACES: dict[int, tuple[tuple[int, str], ...]] = {
+    2: ((_MID, "bottom"), (_MID, "top")),
+    3: ((_MID, "bottom"), (_INNER_L, "top"), (_INNER_R, "top")),
+    4: ((_MID, "bottom"), (_EDGE_L, "side"), (_MID, "top"), (_EDGE_R, "side")),
+    5: ((_MID, "bottom"), (_EDGE_L, "side"), (_INNER_L, "top"), (_INNER_R, "top"), (_EDGE_R, "side")),
+    6: ((_INNER_L, "bottom"), (_EDGE_L, "side"), (_INNER_L, "top"), (_INNER_R, "top"), (_EDGE_R, "side"),
+        (_INNER_R, "bottom")),
 }
 
 
@@ -33,46 +40,68 @@ Box = tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class Layout:
+    """Every slot of a hand has one place for the whole round, whatever the hand's size: the dealt
+    2×2 stays where it was dealt, a card joining the hand takes a new column on the side away from
+    the table's edge (toward the middle), and a gap keeps its place."""
+
     players: int
-    card: int = 52                # a hand card's width
     gap: int = 8
+
+    @property
+    def card(self) -> int:
+        """A hand card's width."""
+        return _CARD.get(self.players, 52)
 
     @property
     def card_h(self) -> int:
         return round(self.card * 1.4)
 
     def centre(self, seat: int) -> tuple[int, int]:
-        return _PLACES[self.players][seat]
+        x, where = _PLACES[self.players][seat]
+        h = self.card_h
+        if where == "top":
+            return x, 56 + h + self.gap // 2
+        if where == "bottom":
+            return x, 700 - h - self.gap // 2
+        return x, _SIDE_Y
 
     def far_row_up(self, seat: int) -> bool:
         """Whether the far row (row 0) is drawn above the near row: the near row faces its player,
         away from the table's middle."""
         return self.centre(seat)[1] >= 300
 
-    def card_width(self, slots: int) -> int:
-        """A hand that grew wide draws its cards smaller, so it keeps clear of its neighbours."""
-        columns = max(2, (slots + 1) // 2)
-        return max(MIN_CARD, min(self.card, (250 - (columns - 1) * self.gap) // columns))
+    def grows_left(self, seat: int) -> bool:
+        """A hand grows toward the table's middle, but a hand at the table's side edge grows outward
+        (the middle there is the piles')."""
+        x = self.centre(seat)[0]
+        if x in (_EDGE_L, _EDGE_R):
+            return x == _EDGE_L
+        return x > _MID
 
-    def slot_rect(self, seat: int, slot: int, slots: int) -> pygame.Rect:
-        """Slot `slot` of `seat`'s hand of `slots` slots (a slot past the end: as if the hand had it)."""
-        return pygame.Rect(_slot_box(self, seat, slot, max(slots, slot + 1)))
+    def card_width(self, slots: int = 4) -> int:
+        """A hand card's width: one size for every hand, whatever its size (a hand keeps its shape)."""
+        return max(MIN_CARD, self.card)
 
-    def slot_centre(self, seat: int, slot: int, slots: int) -> tuple[float, float]:
-        rect = self.slot_rect(seat, slot, slots)
+    def slot_rect(self, seat: int, slot: int, slots: int = 4) -> pygame.Rect:
+        """Slot `slot` of `seat`'s hand: the same place whatever the hand's size (`slots` is kept for
+        the callers that name it)."""
+        return pygame.Rect(_slot_box(self, seat, slot))
+
+    def slot_centre(self, seat: int, slot: int, slots: int = 4) -> tuple[float, float]:
+        rect = self.slot_rect(seat, slot)
         return (rect.centerx, rect.centery)
 
     def hand_rect(self, seat: int, slots: int) -> pygame.Rect:
         return pygame.Rect(_hand_box(self, seat, max(slots, 4)))
 
     def name_pos(self, seat: int, slots: int) -> tuple[int, int]:
-        """Where a seat's name plate is centred: on the outer side of its hand."""
-        hand = self.hand_rect(seat, slots)
-        if self.far_row_up(seat) and self.centre(seat)[1] > 500:
-            return hand.centerx, hand.top - 26      # on the table's side: clear of a focus on the far row
-        if self.centre(seat)[1] < 300:
-            return hand.centerx, hand.top - 16
-        return hand.centerx, hand.bottom + 16
+        """Where a seat's name plate is centred: beside the dealt 2×2 (so it never moves), clear of
+        its cards when they are raised for a look."""
+        hand = self.hand_rect(seat, 4)
+        where = _PLACES[self.players][seat][1]
+        if where == "side":
+            return hand.centerx, hand.bottom + 16
+        return hand.centerx, hand.top - NAME_CLEAR
 
     # -- the middle --
     @property
@@ -80,42 +109,55 @@ class Layout:
         return pygame.Rect(8, 8, PANEL_X - 18, SCREEN[1] - 16)
 
     @property
+    def piles_y(self) -> int:
+        """The piles' centre: between the top hands and the bottom hand's name plate (and level with
+        the side seats)."""
+        return _SIDE_Y
+
+    @property
     def draw_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, 0, 70, 98).move(330 - 35, 300 - 49)
+        return pygame.Rect(0, 0, 80, 112).move(_PILES_X[0] - 40, self.piles_y - 56)
 
     @property
     def discard_rect(self) -> pygame.Rect:
         """The top discard, large."""
-        return pygame.Rect(0, 0, 100, 140).move(470 - 50, 300 - 70)
+        return pygame.Rect(0, 0, 104, 146).move(_PILES_X[1] - 52, self.piles_y - 73)
 
     @property
     def held_rect(self) -> pygame.Rect:
         """The drawn card, held beside the piles."""
-        return pygame.Rect(0, 0, 80, 112).move(610 - 40, 300 - 56)
+        return pygame.Rect(0, 0, 80, 112).move(_PILES_X[2] - 40, self.piles_y - 56)
 
     @property
     def wrong_at(self) -> tuple[float, float]:
         """Where a wrong slap's card is held up for all to read: beside the pile, not over it."""
         return (self.discard_rect.right + 70, self.discard_rect.centery)
 
+    def pile_button(self, pile: pygame.Rect) -> pygame.Rect:
+        """A choice made at a pile (Draw, Take, Discard it): in the place of the pile's label."""
+        rect = pygame.Rect(0, 0, 150, 32)
+        rect.midtop = (pile.centerx, pile.bottom + 4)
+        return rect
+
     def button_rects(self, count: int) -> list[pygame.Rect]:
-        width, height, gap = 150, 40, 10
-        total = count * width + (count - 1) * gap
-        x = 470 - total // 2
-        return [pygame.Rect(x + i * (width + gap), 404, width, height) for i in range(count)]   # below the "Discard" label
+        """The other choices, one under another beside the discard pile (where a drawn card is held)."""
+        width, height, gap = 168, 36, 8
+        top = self.piles_y - (count * height + (count - 1) * gap) // 2
+        x = self.discard_rect.right + 24
+        return [pygame.Rect(x, top + i * (height + gap), width, height) for i in range(count)]
 
     def reveal_rect(self, players: int) -> pygame.Rect:
         veil = pygame.Rect(0, 0, 460, 96 + 34 * players)
-        veil.center = (470, 330)
+        veil.center = (470, self.piles_y)
         return veil
 
     @property
     def banner_centre(self) -> tuple[int, int]:
-        return (470, 300)
+        return (470, self.piles_y)
 
     @property
     def toast_centre(self) -> tuple[int, int]:
-        return (470, 470)
+        return (470, self.piles_y + 118)
 
     # -- the side panel --
     @property
@@ -124,15 +166,17 @@ class Layout:
 
     @property
     def scores_rect(self) -> pygame.Rect:
-        return pygame.Rect(PANEL_X, 210, SCREEN[0] - PANEL_X - 10, 200)
+        return pygame.Rect(PANEL_X, 210, SCREEN[0] - PANEL_X - 10, 50 + 26 * self.players)
 
     @property
     def log_box(self) -> pygame.Rect:
-        return pygame.Rect(PANEL_X, 420, SCREEN[0] - PANEL_X - 10, 150)
+        """The move log: what the scores leave above the keys (its lines wrap, so it takes the room)."""
+        top = self.scores_rect.bottom + 10
+        return pygame.Rect(PANEL_X, top, SCREEN[0] - PANEL_X - 10, self.hint_rect.top - 10 - top)
 
     @property
     def hint_rect(self) -> pygame.Rect:
-        return pygame.Rect(PANEL_X, 580, SCREEN[0] - PANEL_X - 10, 130)
+        return pygame.Rect(PANEL_X, 600, SCREEN[0] - PANEL_X - 10, 110)
 
     # -- what every game screen asks of its layout ---------------------------------------------
     @property
@@ -154,20 +198,28 @@ class Layout:
 
 # Every frame draws every card of every hand: their places are worked out once per hand size.
 @functools.lru_cache(maxsize=4096)
-def _slot_box(layout: Layout, seat: int, slot: int, slots: int) -> Box:
-    width = layout.card_width(slots)
+def _slot_box(layout: Layout, seat: int, slot: int) -> Box:
+    width = layout.card_width()
     height = round(width * 1.4)
-    columns = max(2, (slots + 1) // 2)
     col, row = divmod(slot, 2)
     cx, cy = layout.centre(seat)
-    left = cx - (columns * width + (columns - 1) * layout.gap) // 2
+    step = width + layout.gap
+    left = cx - (2 * width + layout.gap) // 2            # the dealt 2×2, centred on the seat
+    if col < 2:
+        x = left + col * step
+    else:
+        # columns past the dealt two at a full step while the room lasts (less at the table's edge)
+        full_columns = FULL_COLUMNS - (1 if layout.centre(seat)[0] in (_EDGE_L, _EDGE_R) else 0)
+        full = min(col, full_columns - 1) - 1
+        x_off = full * step + max(0, col - (full_columns - 1)) * (step // 2)
+        x = left + step + x_off if not layout.grows_left(seat) else left - x_off
     top_row = 0 if layout.far_row_up(seat) else 1
     y = cy - height - layout.gap // 2 if row == top_row else cy + layout.gap // 2
-    return (left + col * (width + layout.gap), y, width, height)
+    return (x, y, width, height)
 
 
 @functools.lru_cache(maxsize=1024)
 def _hand_box(layout: Layout, seat: int, slots: int) -> Box:
-    rects = [pygame.Rect(_slot_box(layout, seat, i, slots)) for i in range(slots)]
+    rects = [pygame.Rect(_slot_box(layout, seat, i)) for i in range(slots)]
     union = rects[0].unionall(rects[1:])
     return (union.x, union.y, union.w, union.h)

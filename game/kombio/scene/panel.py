@@ -10,14 +10,16 @@ import pygame
 from game.kombio.actions import Call
 from game.kombio.events import RoundEnded
 from game.kombio.narration import ABILITY_WORDS
-from game.kombio.table import ABILITY, DRAWN, GIVE, LOOK, OVER, TURN, value_text
+from game.kombio.table import ABILITY, DRAWN, GIVE, LOOK, OVER, TURN
 from game.ui.toolkit import theme
 from game.ui.toolkit.backdrop import Backdrop
 from game.ui.toolkit.input import device_name
 from game.ui.toolkit.seat_marks import draw_seat_symbol
+from game.ui.toolkit.text import draw_text_block
 
 from .controls import card_name
 from .effects import Reveal, reveal_note
+from .looks import seen_words
 
 if TYPE_CHECKING:
     from .screen import KombioScene
@@ -26,6 +28,8 @@ ABILITY_STEPS = {"look_own": "Select one of your own cards.", "look_other": "Sel
                  "blind_swap": "Select the first of two cards.", "look_swap": "Select the card to look at.",
                  "double_look_swap": "Select a card to look at."}
 
+LOG_SIZE = 18          # the move log's text
+HINT_SIZE = 16         # the keys' text
 Prompt = tuple[int, str, list[str]]        # (the seat it speaks to, -1: nobody; title; lines)
 
 
@@ -40,6 +44,13 @@ def prompt(scene: KombioScene) -> Prompt:
         return -1, f"Round {reveal.event.round} ends", [
             "Every hand is shown and added", "up: the lowest total wins.",
             "Select: on to the next round" if reveal.skippable else ""]
+    held = scene.looks.waiting()
+    if held is not None:
+        key = scene.button_label(held.seat, "select")
+        what = "your near row" if held.near_row else card_name(*held.cards[0][0])
+        return held.seat, f"You look at {what}", [
+            f"{seen_words(held.cards, held.seat)}.",
+            f"Remember it: it goes face down when you press {key} (done looking)."]
     if phase == LOOK:
         waiting = [s for s in range(view.players) if not view.looked[s]]
         seat = scene.viewer if scene.viewer is not None else (waiting[0] if waiting else -1)
@@ -74,7 +85,7 @@ def prompt(scene: KombioScene) -> Prompt:
     ability = view.ability
     seen = scene.peeks()
     if seen:
-        lines = ["You saw " + ", ".join(f"{card_name(*place)}: {value_text(value)}" for place, value in seen) + "."]
+        lines = [f"You saw {seen_words(seen, turn)}."]
     else:
         lines = []
     if phase == ABILITY and ability == "double_look_swap" and len(view.ability_looks) == 2:
@@ -133,9 +144,10 @@ class PanelPainter:
         text, w, h = self.scene.text, surf.get_width(), surf.get_height()
         colour = theme.seat_colour(seat) if seat >= 0 else theme.ACCENT
         pygame.draw.rect(surf, colour, (0, 0, 6, h), border_radius=3)
-        surf.blit(fitted(text.get(title, 24, colour, True), w - 28), (16, 12))
-        for i, line in enumerate(lines[:4]):
-            surf.blit(fitted(text.get(line, 20, theme.TEXT), w - 28), (16, 48 + i * 25))
+        head = draw_text_block(surf, text, title, pygame.Rect(16, 10, w - 30, 30), size=24, colour=colour,
+                               bold=True, mode="shorten")
+        body = pygame.Rect(16, head.rect.bottom + 8, w - 30, h - 34 - head.rect.bottom - 8)
+        draw_text_block(surf, text, "\n".join(line for line in lines if line), body, size=20)
         surf.blit(text.get(goal, 18, theme.TEXT_DIM), (16, h - 28))
 
     def _scores(self, surf: pygame.Surface, scores: tuple[int, ...]) -> None:
@@ -143,21 +155,37 @@ class PanelPainter:
         surf.blit(text.get("Scores (lowest wins)", 20, theme.TEXT_DIM, True), (14, 10))
         for s, points in enumerate(scores):
             y = 40 + s * 26
-            surf.blit(text.get(scene.seat_name(s), 20, theme.seat_colour(s), True), (34, y))
+            surf.blit(text.get(scene.seat_name(s), 20, theme.seat_text(s), True), (34, y))
             draw_seat_symbol(surf, s, (20, y + 11), 14, theme.seat_colour(s), theme.BG)
             pts = text.get(str(points), 20, theme.TEXT, True)
             surf.blit(pts, pts.get_rect(topright=(w - 14, y)))
 
     def _log(self, surf: pygame.Surface, log: tuple[tuple[str, int], ...]) -> None:
-        text, w = self.scene.text, surf.get_width()
-        for i, (line, by) in enumerate(log):
+        """The newest moves at the foot, each line wrapped at words (never cut), as many as fit."""
+        text, w, h = self.scene.text, surf.get_width(), surf.get_height()
+        fonts, width = text.fonts, w - 20
+        line_h = fonts.get(LOG_SIZE).get_linesize()
+        bottom = h - 6
+        for line, by in reversed(log):
+            rows = len(fonts.wrap(line, LOG_SIZE, width))
+            top = bottom - rows * line_h
+            if top < 6:
+                break
             col = theme.seat_colour(by) if by >= 0 else theme.TEXT_DIM
-            surf.blit(fitted(text.get(line, 16, col), w - 20), (10, 8 + i * 23))
+            draw_text_block(surf, text, line, pygame.Rect(10, top, width, rows * line_h), size=LOG_SIZE,
+                            colour=col, min_size=LOG_SIZE)
+            bottom = top - 2
 
     def _hints(self, surf: pygame.Surface, keys: tuple[tuple[int, str], ...]) -> None:
+        """Each local player's keys in the panel's text colour (legible on the panel), their seat
+        told by its symbol."""
         text, w = self.scene.text, surf.get_width()
-        for i, (seat, line) in enumerate(keys[:5]):
-            surf.blit(fitted(text.get(line, 15, theme.seat_colour(seat)), w - 16), (8, 8 + i * 24))
+        y = 8
+        for seat, line in keys[:4]:
+            draw_seat_symbol(surf, seat, (16, y + 10), 12, theme.seat_colour(seat), theme.PANEL)
+            block = draw_text_block(surf, text, line, pygame.Rect(30, y, w - 38, surf.get_height() - y - 4),
+                                    size=HINT_SIZE, colour=theme.TEXT)
+            y = block.rect.bottom + 6
 
     def reveal(self, surface: pygame.Surface, reveal: Reveal) -> None:
         event = reveal.event
@@ -179,7 +207,7 @@ class PanelPainter:
             bonus = event.added[s] - total
             extra = f" +{bonus}" if bonus > 0 else ""
             line = text.get(f"{scene.seat_name(s)}: hand {total}{extra}  →  {event.scores[s]}", 22,
-                            theme.seat_colour(s), True)
+                            theme.seat_text(s), True)
             draw_seat_symbol(surface, s, (veil.x + 26, y + 12), 14, theme.seat_colour(s), theme.PANEL)
             surface.blit(line, (veil.x + 42, y))
         why = fitted(text.get(reveal_note(event, caller), 17, theme.TEXT_DIM), veil.w - 24)

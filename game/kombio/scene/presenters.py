@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.core.seats import seat_label
 from game.kombio.events import (
     Called,
@@ -38,12 +40,13 @@ from game.ui.toolkit.effects import Chain, Flight, Flying, Part
 
 from .art import BACK_KEY, face_key
 from .effects import HELD, TOP, Lift, Reveal, WrongMark
+from .looks import RISE, Hold
 
 if TYPE_CHECKING:
     from .screen import KombioScene
 
 TRAVEL = 0.32                  # a card's flight
-LOOK_HOLD = 2.4                # how long a look's cards stay lifted (face up for the looker)
+LOOK_HOLD = 1.2                # how long another seat's look lifts its cards (face down)
 REVEAL_HOLD = 6.0              # the round-end reveal, unless a player presses on
 PILE_W, DISCARD_W, HELD_W = 70, 100, 80   # the cards' widths on the piles and in the drawn card's place
 
@@ -66,18 +69,24 @@ class KombioPresenters(Presenters[KombioView]):
         self.scene.show_banner(f"Round {event.round}", theme.ACCENT, 1.4)
         return Part(0.8 * self.speed)
 
+    def _look(self, seat: int, places: list[tuple[int, int]]) -> Animation:
+        """A look: the viewer's own is held by the screen's look desk until it is done with it;
+        anyone else's cards rise a moment, face down, for all to see *that* they look."""
+        held = self.scene.looks.presented(seat, places)
+        if held is not None:
+            if held.ability:
+                return Part(RISE)          # held while the ability is decided: the choice ends it
+            return Chain(Hold(0.0, hides=frozenset(places), desk=self.scene.looks, look=held))
+        cards: list[tuple[pygame.Rect, int | None]] = [(self.layout.slot_rect(*place), None) for place in places]
+        return Chain(Lift(LOOK_HOLD * self.speed, hides=frozenset(places), cards=cards,
+                          colour=theme.seat_colour(seat)))
+
     @presents(Looked)
     def looked(self, event: Looked, before: KombioView) -> Animation:
-        seat = event.seat
-        cards = [(self.layout.slot_rect(seat, slot, len(before.hands[seat])),
-                  event.values[k] if k < len(event.values) else None) for k, slot in enumerate(event.slots)]
-        hold = LOOK_HOLD if event.values else 0.5
-        return Chain(Lift(hold, hides=frozenset((seat, slot) for slot in event.slots), cards=cards,
-                          colour=theme.seat_colour(seat)))
+        return self._look(event.seat, [(event.seat, slot) for slot in event.slots])
 
     @presents(TurnBegan)
     def turn_began(self, event: TurnBegan, before: KombioView) -> Animation:
-        self.scene.forget_peeks()
         if event.final:
             self.scene.notify(f"{self.scene.seat_name(event.seat)}'s final turn", theme.ACCENT)
         return Part(0.1 * self.speed)
@@ -117,13 +126,7 @@ class KombioPresenters(Presenters[KombioView]):
 
     @presents(Peeked)
     def peeked(self, event: Peeked, before: KombioView) -> Animation:
-        place = (event.owner, event.slot)
-        if event.value is not None:
-            self.scene.note_peek(place, event.value)
-        rect = self.layout.slot_rect(event.owner, event.slot, len(before.hands[event.owner]))
-        hold = LOOK_HOLD if event.value is not None else 1.2 * self.speed
-        return Chain(Lift(hold, hides=frozenset({place}), cards=[(rect, event.value)],
-                          colour=theme.seat_colour(event.seat)))
+        return self._look(event.seat, [(event.owner, event.slot)])
 
     @presents(Swapped)
     def swapped(self, event: Swapped, before: KombioView) -> Animation:
@@ -158,7 +161,9 @@ class KombioPresenters(Presenters[KombioView]):
             who, whose = scene.seat_name(event.seat), scene.seat_name(event.owner)
             on = a_card(before.top) if before.top is not None else "a match"
             penalty = "draws a penalty card" if event.owner == event.seat else f"{whose} chooses the penalty"
-            scene.say(f"Wrong slap! {who}'s {value_text(event.value)} is not {on}: {penalty}", theme.BAD, 3.2)
+            owned = "their" if event.owner == event.seat else f"{whose}'s"
+            scene.say(f"Wrong slap! {who} flipped {owned} {value_text(event.value)}, not {on}: {penalty}",
+                      theme.BAD, 3.2)
             scene.app.audio.play("error")
             over = lay.wrong_at
             hides = frozenset({place})

@@ -36,6 +36,7 @@ from .board import WINDOW_CLOSED, WINDOW_MATCHED, WINDOW_OPEN, TablePainter
 from .controls import KombioControls, Pick, card_place
 from .effects import Reveal
 from .layout import Layout
+from .looks import LookDesk
 from .panel import PanelPainter
 from .presenters import KombioPresenters
 from .slaps import SlapDesk
@@ -65,7 +66,7 @@ class KombioScene(GameScreen[KombioView]):
             if key is not None:
                 self.input.put(seat, key)
         self.last_reveal: RoundEnded | None = None   # the hands of the round shown last, face up
-        self._peeks: list[tuple[Place, int]] = []    # what the viewer's ability in use showed it
+        self.looks = LookDesk(self)                  # what the viewer saw, held until it is done
         self._slap_anim: tuple[Slapped, Any] | None = None   # a slap's animation not drawn yet
         self.backdrop = Backdrop()          # made on first draw, against the target's pixel format
         self._palette = theme.palette()     # the seat colours the backdrop was painted in
@@ -129,6 +130,11 @@ class KombioScene(GameScreen[KombioView]):
         return self.controls.back(seat)
 
     def handle_game(self, press: Press) -> bool:
+        look = self.looks.waiting()
+        if look is not None and press.button == "select" and self.seat_for(press.device) == look.seat:
+            self.looks.acknowledge()           # seen: the table goes on
+            self.click_sound()
+            return True
         reveal = self.reveal()
         if reveal is not None and press.button == "select":
             if reveal.skippable:       # read a while: on to the next round
@@ -143,20 +149,32 @@ class KombioScene(GameScreen[KombioView]):
 
     def steps_arrived(self, steps: list[Step]) -> None:
         self.controls.picks.clear()       # a pick made against the old state is stale now
+        self.looks.arrived(steps)
         for step in steps:
             self.slaps.note_race(step)
 
     def viewer_changed(self) -> None:
         self.controls.picks.clear()
-        self.forget_peeks()
+        self.looks.forget()
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         return self.layout.hand_rect(seat, len(self.shown.hands[seat]))
 
     # -- what the table shows ----------------------------------------------------------------------
+    def busy(self) -> bool:
+        """Behind the truth, or a look held until its player has seen it (the bots wait for it)."""
+        return super().busy() or self.looks.waiting() is not None
+
+    def held_for(self) -> int | None:
+        look = self.looks.waiting()
+        return None if look is None else look.seat
+
+    def update_game(self, dt: float) -> None:
+        self.looks.update(dt)
+
     def hidden(self) -> frozenset[Any]:
-        """The places an animation draws itself right now."""
-        return getattr(self.anim, "hides", frozenset())
+        """The places an animation or a held look draws itself right now."""
+        return frozenset(getattr(self.anim, "hides", frozenset())) | self.looks.places()
 
     def reveal(self) -> Reveal | None:
         """The round-end reveal, while it runs."""
@@ -230,15 +248,9 @@ class KombioScene(GameScreen[KombioView]):
         """Called once a slap's animation is first drawn (the slap is on screen): a hook for the
         latency bench (tools/bench/bench_slap_latency.py); the game needs nothing here."""
 
-    def note_peek(self, place: Place, value: int) -> None:
-        self._peeks.append((place, value))
-
-    def forget_peeks(self) -> None:
-        self._peeks.clear()
-
     def peeks(self) -> list[tuple[Place, int]]:
-        """What the viewer's ability in use has shown it, for the prompt while it decides."""
-        return list(self._peeks) if self.view.phase == ABILITY else []
+        """What the viewer's looks on show have shown it, for the prompt."""
+        return self.looks.seen()
 
     # -- sprites for the effects (game.ui.toolkit.effects.Sprites) --------------------------------
     def sprite(self, key: Any, size: int) -> pygame.Surface:
@@ -273,6 +285,7 @@ class KombioScene(GameScreen[KombioView]):
             if self._slap_anim is not None and anim is self._slap_anim[1]:
                 event, self._slap_anim = self._slap_anim[0], None
                 self.slap_drawn(event)
+        self.looks.draw(surface)
         self.board.buttons(surface)
         self.draw_focuses(surface)
 

@@ -31,10 +31,10 @@ CELL_EDGE = (86, 80, 124)
 TRACK = (36, 32, 58)
 TRACK_EDGE = (92, 84, 134)
 OUTLINE = (12, 10, 20)
-TARGET = (246, 244, 252)
-HYPNO = (200, 150, 255)
-KOMBO = theme.ACCENT
-PICK = (120, 230, 255)
+TARGET = theme.CHOOSABLE
+HYPNO = theme.CHOOSABLE
+KOMBO = theme.HIGHLIGHT
+PICK = theme.CHOOSABLE
 
 
 def shade(colour: Iterable[int], factor: float) -> tuple[int, int, int]:

@@ -35,9 +35,9 @@ from .controls import HAND_ROW, TURN, hand_key, square_key, square_of
 if TYPE_CHECKING:
     from .screen import KomboKlashScene
 
-DIM_KOMBO = (190, 150, 60)        # the other Kombos' outline while one is lit
-SCORED_KOMBO = (110, 100, 86)     # a Kombo that waits for the next turn: this turn's is scored
-RING = {KICK: TARGET, SWAMP: (110, 220, 130), REVIVE: PICK}
+DIM_KOMBO = theme.CHOOSABLE       # the other Kombos' outline while one is lit
+SCORED_KOMBO = theme.SPENT        # a Kombo that waits for the next turn: this turn's is scored
+RING = {KICK: TARGET, SWAMP: theme.CHOOSABLE, REVIVE: PICK}
 RING_SYMBOL = {KICK: "Kangaroo", SWAMP: "Alligator", REVIVE: "Vulture"}
 
 
@@ -178,7 +178,7 @@ class BoardPainter:
         choices = controls.choices(seat)
         ring = bank.cached(("ring", mode, cell), lambda: ring_mark(cell, RING[mode], RING_SYMBOL[mode]))
         space = bank.cached(("space", cell), lambda: space_mark(cell))
-        chosen = bank.cached(("picked", cell), lambda: picked_mark(cell, theme.ACCENT))
+        chosen = bank.cached(("picked", cell), lambda: picked_mark(cell, theme.HIGHLIGHT))
         src = controls.kick_from.get(seat)
         if mode == KICK:
             targets = sorted(choices.kicks) if src is None else choices.kicks[src]
@@ -193,7 +193,7 @@ class BoardPainter:
             surface.blit(chosen, layout.cell_rect(sq))
         pending = scene.view.pending
         if pending is not None:
-            own = bank.cached(("picked", "own", cell), lambda: picked_mark(cell, (150, 146, 170)))
+            own = bank.cached(("picked", "own", cell), lambda: picked_mark(cell, theme.CHOOSABLE))
             surface.blit(own, layout.cell_rect(pending.square))
 
     def counters(self, surface: pygame.Surface, alpha: float) -> None:
@@ -242,9 +242,9 @@ class BoardPainter:
         for i, creature in enumerate(hand):
             if hand_key(i) in hidden:
                 continue
-            rect = layout.hand_slot(i, len(hand)).move(0, -14 if i == picked else 0)
+            rect = scene.hand_slot(scene.shown, i).move(0, -14 if i == picked else 0)
             playable = choices is None or choices.playable(creature)
             surface.blit(scene.bank.face(creature, size) if playable else scene.bank.ghost(creature, size), rect)
             if i == picked:
-                mark = scene.bank.cached(("picked", "hand", size), lambda: picked_mark(size, theme.ACCENT))
+                mark = scene.bank.cached(("picked", "hand", size), lambda: picked_mark(size, theme.HIGHLIGHT))
                 surface.blit(mark, rect)

@@ -82,7 +82,7 @@ def ability(creature: str) -> str:
 
 @dataclass(frozen=True)
 class TriggerPrompt:
-    question: str       # "Trigger Howl?"
+    question: str       # "Howl? (+3 points)": short, to fit the panel's title line
     detail: str         # what it does, with the numbers of this moment
     yes: str            # the button that triggers
     no: str             # the button that only places the tile
@@ -93,24 +93,24 @@ def trigger_prompt(creature: str, hand_after: int) -> TriggerPrompt:
     name = ability(creature)
     if creature == "Wolf":
         plural = "s" if hand_after != 1 else ""
-        return TriggerPrompt(f"Trigger Howl? (+{hand_after} point{plural})",
+        return TriggerPrompt(f"Howl? (+{hand_after} point{plural})",
                              f"+1 point for each tile left in your hand ({hand_after}).",
                              f"Howl: +{hand_after} point{plural}", "No, just place it")
     if creature == "Alligator":
-        return TriggerPrompt("Trigger Swamp? (+1 or +2)", "Then flip one or two face-up tiles face down: +1 point each.",
+        return TriggerPrompt("Swamp? (+1 or +2)", "Then flip one or two face-up tiles face down: +1 point each.",
                              "Swamp: flip tiles", "No, just place it")
     if creature == "Gorilla":
-        return TriggerPrompt(f"Trigger Scatter? ({hand_after} new tiles)",
+        return TriggerPrompt(f"Scatter? ({hand_after} new tiles)",
                              f"Discard the {hand_after} tiles left in your hand and draw as many.",
                              f"Scatter: redraw {hand_after}", "No, keep my hand")
     if creature == "Kangaroo":
-        return TriggerPrompt("Trigger Kick?", "Then move another tile one space into an empty space beside it.",
+        return TriggerPrompt("Kick a tile?", "Then move another tile one space into an empty space beside it.",
                              "Kick: move a tile", "No, just place it")
     if creature == "Vulture":
-        return TriggerPrompt("Trigger Revive?", "Then flip one face-down tile face up (its power does not trigger).",
+        return TriggerPrompt("Revive a tile?", "Then flip one face-down tile face up (its power does not trigger).",
                              "Revive: flip a tile up", "No, just place it")
     if creature == "Raven":
-        return TriggerPrompt("Trigger Call? (+1 tile)", "Draw one tile into your hand.",
+        return TriggerPrompt("Call? (+1 tile)", "Draw one tile into your hand.",
                              "Call: draw a tile", "No, just place it")
-    return TriggerPrompt(f"Trigger {name}?", TABLE.creatures[CREATURE_INDEX[creature]].text,
+    return TriggerPrompt(f"Use {name}?", TABLE.creatures[CREATURE_INDEX[creature]].text,
                          f"{name}", "No, just place it")

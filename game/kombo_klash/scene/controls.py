@@ -39,6 +39,7 @@ from game.kombo_klash.view import KomboView
 from game.ui.play.focus import Focusable, Key
 
 from .choices import Choices, KomboOption, trigger_prompt
+from .hand_row import Turn
 from .layout import Layout
 from .panels import Button
 
@@ -107,6 +108,7 @@ class KomboControls:
         self.kick_from: dict[int, int] = {}    # seat -> the tile its Kangaroo kicks, once chosen
         self.marked: dict[int, tuple[int, ...]] = {}   # seat -> the tile its Alligator swamps, once marked
         self.board_focus: dict[int, int] = {}  # seat -> the space its focus was last on
+        self._picked_from: dict[int, tuple[Turn, tuple[str, ...], int]] = {}   # seat -> its pick's turn, hand, index
         self._choices: tuple[int, int, Choices] | None = None
 
     # -- what a seat may do ----------------------------------------------------------------------
@@ -169,7 +171,8 @@ class KomboControls:
             out = [Focusable(square_key(sq), layout.cell_rect(sq), reason=wait) for sq in SPACES]
             if seat == self.scene.viewer:       # their own hand, on screen while they wait
                 hand = self.view.hand
-                out += [Focusable(hand_key(i), layout.hand_slot(i, len(hand)), reason=wait) for i in range(len(hand))]
+                out += [Focusable(hand_key(i), self.scene.hand_slot(self.view, i), reason=wait)
+                        for i in range(len(hand))]
             return out
         out = self._hand(seat, mode)
         out += [self._square(seat, sq, mode) for sq in SPACES]
@@ -196,7 +199,7 @@ class KomboControls:
                 reason = f"There is no space for your {creature}"
             else:
                 act, label = (lambda i=i: self.pick(seat, i)), f"pick up the {creature}"
-            out.append(Focusable(hand_key(i), self.layout.hand_slot(i, len(hand)), act, label, reason))
+            out.append(Focusable(hand_key(i), self.scene.hand_slot(self.view, i), act, label, reason))
         return out
 
     def _square(self, seat: int, sq: int, mode: str) -> Focusable:
@@ -308,6 +311,7 @@ class KomboControls:
 
     def pick(self, seat: int, index: int) -> None:
         self.picked[seat] = index
+        self._picked_from[seat] = ((self.view.round, self.view.turn), self.view.hand, index)
         self.scene.changed()
         self.asking.pop(seat, None)
         self._moved(seat)
@@ -406,6 +410,10 @@ class KomboControls:
 
     def landing(self, seat: int, step: Step) -> Key | None:
         """A new step: choices in progress are stale; the focus lands where the seat acts next."""
+        picked = self._picked_from.pop(seat, None)
+        action = step.action
+        if picked is not None and isinstance(action, Place) and action.seat == seat and picked[1][picked[2]] == action.creature:
+            self.scene.hand_row.played(*picked)        # its place in the row stays empty this turn
         self.clear(seat)
         return self.land(seat)
 

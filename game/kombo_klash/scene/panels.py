@@ -50,7 +50,7 @@ def draw_card(surf: pygame.Surface, text: TextCache, bank: SpriteBank, line: Sea
         panel(surf, card, theme.PANEL if line.playing else (32, 30, 48))
     pygame.draw.rect(surf, colour, pygame.Rect(card.x, card.y + 12, 10, card.h - 24), border_radius=5)
     x = card.x + 22
-    name = text.get(line.name, 34, colour, True)
+    name = text.get(line.name, 34, theme.seat_text(line.seat), True)
     ny = card.y + 10 + name.get_height() // 2
     draw_seat_symbol(surf, line.seat, (x + 11, ny - 1), 22, colour)
     surf.blit(name, (x + 28, card.y + 10))
@@ -95,6 +95,16 @@ class PromptBox:
     urgent: bool                  # a question waits for an answer: the box glows
 
 
+PROMPT_TITLE = 26        # every prompt's title and detail at one size each: the words are written to fit
+PROMPT_TEXT = 22
+PROMPT_LINES = 3         # the detail's room above the first button
+
+
+def prompt_lines(text: TextCache, detail: tuple[str, ...], width: int) -> list[str]:
+    """The detail, one paragraph, broken into lines `width` pixels wide at the one detail size."""
+    return text.fonts.wrap(" ".join(detail), PROMPT_TEXT, width) if detail else []
+
+
 def draw_prompt(surf: pygame.Surface, layout: Layout, text: TextCache, p: PromptBox) -> None:
     """What to do now and its buttons, onto `surf`: an opaque copy of the background under the box."""
     box = surf.get_rect()
@@ -105,11 +115,12 @@ def draw_prompt(surf: pygame.Surface, layout: Layout, text: TextCache, p: Prompt
     if p.seat >= 0:
         draw_seat_symbol(surf, p.seat, (tx + 10, box.y + 25), 20, colour)
         tx += 28
-    title = text_fitting(text, p.title, 28, box.right - 14 - tx, colour, True)
+    words = theme.seat_text(p.seat) if p.seat >= 0 else theme.TEXT
+    title = text_fitting(text, p.title, PROMPT_TITLE, box.right - 14 - tx, words, True)
     surf.blit(title, (tx, box.y + 12))
     y = box.y + 50
-    for line in p.detail[:3]:
-        surf.blit(text_fitting(text, line, 22, box.w - 28, theme.TEXT), (box.x + 14, y))
+    for line in prompt_lines(text, p.detail, box.w - 28)[:PROMPT_LINES]:
+        surf.blit(text.get(line, PROMPT_TEXT, theme.TEXT), (box.x + 14, y))
         y += 22
     origin = layout.prompt_rect.topleft
     for i, button in enumerate(p.buttons[:layout.MAX_BUTTONS]):
@@ -121,7 +132,7 @@ def draw_hints(surf: pygame.Surface, text: TextCache, seat: int, title: str,
                hints: tuple[tuple[str, str], ...]) -> None:
     """The acting device's keys, onto an opaque copy of the background under the box."""
     hint = surf.get_rect()
-    colour = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
+    colour = theme.seat_text(seat) if seat >= 0 else theme.TEXT
     panel(surf, hint, theme.PANEL)
     surf.blit(text_fitting(text, title, 21, hint.w - 24, colour, True), (hint.x + 12, hint.y + 8))
     y = hint.y + 32

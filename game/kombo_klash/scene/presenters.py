@@ -89,24 +89,25 @@ class KomboPresenters(Presenters[KomboView]):
     def card(self, seat: int) -> Point:
         return self.layout.card_hand_point(seat, self.scene.players)
 
-    def slot(self, index: int, count: int) -> Point:
-        centre = self.layout.hand_slot(index, count).center
+    def slot(self, before: KomboView, hand: Sequence[str], index: int) -> Point:
+        """The centre of tile `index` of `hand`, held in `before`'s turn (the scene's hand row)."""
+        centre = self.scene.hand_slot(before, index, hand).center
         return (float(centre[0]), float(centre[1]))
 
     def middle(self, squares: Sequence[int]) -> Point:
         points = [self.layout.centre(sq) for sq in squares]
         return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
 
-    def into_hand(self, before: Sequence[str], after: Sequence[str], start: Point, seconds: float, gap: float,
+    def into_hand(self, view: KomboView, after: Sequence[str], start: Point, seconds: float, gap: float,
                   key: SpriteKey, arc: float) -> Part:
         """Tiles flying from `start` into the viewer's hand laid out as it will be, its other tiles
         resting in their new places meanwhile."""
         layout = self.layout
-        new = arrivals(before, after)
+        new = arrivals(view.hand, after)
         flight = Flight(seconds + gap * max(0, len(new) - 1), travel=seconds, arc=arc, hides=frozenset({HAND_ROW}),
-                        items=[Flying(key, start, self.slot(i, len(after)), layout.tile, layout.hand_tile, k * gap)
+                        items=[Flying(key, start, self.slot(view, after, i), layout.tile, layout.hand_tile, k * gap)
                                for k, i in enumerate(new)])
-        rest = [(face(c), self.slot(i, len(after))) for i, c in enumerate(after) if i not in new]
+        rest = [(face(c), self.slot(view, after, i)) for i, c in enumerate(after) if i not in new]
         return resting(flight, rest, layout.hand_tile)
 
     def points(self, seat: int, points: int, origin: Point, before: KomboView,
@@ -138,7 +139,7 @@ class KomboPresenters(Presenters[KomboView]):
         deck, gap = self.layout.deck_centre, 0.06 * s
         if event.tiles:               # the viewer's own draw
             after = in_hand_order((*before.hand, *event.tiles))
-            return Chain(self.into_hand(before.hand, after, deck, TRAVEL * s, gap, BACK, 34.0))
+            return Chain(self.into_hand(before, after, deck, TRAVEL * s, gap, BACK, 34.0))
         return Chain(Flight(TRAVEL * s + gap * (event.count - 1), travel=TRAVEL * s,
                             items=[Flying(BACK, deck, self.card(event.seat), self.layout.tile, 24, k * gap)
                                    for k in range(event.count)]))
@@ -149,7 +150,7 @@ class KomboPresenters(Presenters[KomboView]):
             return None
         s, layout = self.speed, self.layout
         hand = before.hand if event.yours else ()
-        starts = [self.slot(i, len(hand)) for i in range(len(hand))] or [self.card(event.seat)] * event.count
+        starts = [self.slot(before, hand, i) for i in range(len(hand))] or [self.card(event.seat)] * event.count
         gap = 0.04 * s
         self.scene.app.audio.play("move")
         return Chain(Flight(TRAVEL * s + gap * (len(starts) - 1), travel=TRAVEL * s,
@@ -167,7 +168,7 @@ class KomboPresenters(Presenters[KomboView]):
         hides: frozenset[object] = frozenset()
         if event.yours:
             index = before.hand.index(event.creature)
-            start, hides = self.slot(index, len(before.hand)), frozenset({hand_key(index)})
+            start, hides = self.slot(before, before.hand, index), frozenset({hand_key(index)})
         else:
             start = self.card(event.seat)
         self.scene.app.audio.play("place")
@@ -189,7 +190,7 @@ class KomboPresenters(Presenters[KomboView]):
         key = ("face", event.creature)
         if event.yours:
             after = in_hand_order((*before.hand, event.creature))
-            return Chain(self.into_hand(before.hand, after, start, TRAVEL * s * 1.3, 0.0, key, 50.0))
+            return Chain(self.into_hand(before, after, start, TRAVEL * s * 1.3, 0.0, key, 50.0))
         return Chain(Flight(TRAVEL * s * 1.3, arc=50.0,
                             items=[Flying(key, start, self.card(event.seat), layout.tile, 24)]))
 

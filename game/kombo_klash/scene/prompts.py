@@ -18,21 +18,6 @@ if TYPE_CHECKING:
 Hints = tuple[tuple[str, str], ...]
 
 
-def wrap(text: str, width: int) -> tuple[str, ...]:
-    """Words into lines of at most about `width` characters."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    if line:
-        lines.append(line)
-    return tuple(lines)
-
-
 def acting(scene: KomboKlashScene) -> int | None:
     """The local player whose prompt the screen shows: the actor, once the shown turn is theirs."""
     actor = scene.actor()
@@ -104,7 +89,7 @@ def _actor_words(scene: KomboKlashScene, seat: int) -> tuple[str, tuple[str, ...
     creature = controls.picked_creature(seat)
     if creature is not None and seat in controls.asking:
         words = trigger_prompt(creature, len(view.hand) - 1)
-        return words.question, wrap(words.detail, 30), True
+        return words.question, (words.detail,), True
     if creature is not None:
         detail = ("Put it on a marked space.", "A Snake may also go onto a", "face-up tile (spiral ring).") \
             if creature == "Snake" else ("Put it on a marked space", "beside a tile or the draw pile.")
@@ -113,12 +98,15 @@ def _actor_words(scene: KomboKlashScene, seat: int) -> tuple[str, tuple[str, ...
         return "Your turn", ("Your hand is empty and there is", "nothing to draw: end your turn."), False
     if view.played == 0:
         return "Your turn", ("Play a tile from your hand:", "pick it, then a marked space."), False
+    if view.scored:            # one Kombo a turn: the others on the board wait for the next player
+        return "Your turn", ("Kombo scored. Play another tile", "or end your turn."), False
     return "Your turn", ("Play another tile, score a", "Kombo, or end your turn."), False
 
 
 def hints(scene: KomboKlashScene) -> tuple[int, str, Hints]:
-    """The seat whose keys the hint box shows (-1: none), its title and the keys."""
-    actor = scene.actor()
+    """The seat whose keys the hint box shows (-1: none), its title and the keys: the acting player's
+    only once the shown turn is theirs, as the header and the prompt say (`acting`)."""
+    actor = acting(scene)
     seat = actor if actor is not None else scene.viewer
     if seat is None:
         return -1, "", ()

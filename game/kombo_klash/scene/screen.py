@@ -31,6 +31,7 @@ from game.ui.toolkit.tween import Tween
 from .art import SpriteBank, make_background, make_legend
 from .board import BoardPainter
 from .controls import START_SQUARES, KomboControls, square_key
+from .hand_row import HandRow
 from .layout import Layout, Track
 from .panels import PromptBox, SeatLine, draw_card, draw_hints, draw_prompt
 from .presenters import KomboPresenters
@@ -50,6 +51,7 @@ class KomboKlashScene(GameScreen[KomboView]):
         self.layout = Layout()
         self.track = Track(self.layout.track_path_rect, self.view.target)
         self.bank = SpriteBank(self.text, app.fonts)
+        self.hand_row = HandRow(self.layout)
         self.controls = KomboControls(self, self.layout)
         self.presenters: KomboPresenters = KomboPresenters(self)
         self.painter = BoardPainter(self)
@@ -79,6 +81,11 @@ class KomboKlashScene(GameScreen[KomboView]):
         if self.viewer is None:
             return None, ()
         return self.viewer, self.shown.hand
+
+    def hand_slot(self, view: KomboView, index: int, hand: Sequence[str] | None = None) -> pygame.Rect:
+        """Where tile `index` of `view`'s hand (or of `hand`, held in `view`'s turn) sits, in the truth or
+        the shown view: hand_row keeps a played tile's place empty until the turn ends."""
+        return self.hand_row.slot((view.round, view.turn), view.hand if hand is None else hand, index)
 
     def hidden(self) -> frozenset[Any]:
         """The places an animation draws itself right now."""
@@ -242,7 +249,7 @@ class KomboKlashScene(GameScreen[KomboView]):
             return
         cx, cy = self.layout.caption_centre
         colour = theme.seat_colour(who)
-        name = self.text.get(self.seat_name(who), 44, colour, True)
+        name = self.text.get(self.seat_name(who), 44, theme.seat_text(who), True)
         rest = self.text.get(rest_text, 36, theme.TEXT)
         mark = 34
         x = cx - (mark + name.get_width() + rest.get_width()) // 2

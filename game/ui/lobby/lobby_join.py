@@ -249,7 +249,9 @@ class JoinScene(MenuScene):
         self.games = lan_games(app)
         self.info = self.games[0]
         first = "kb1" if device == "mouse" else device   # the mouse helps whoever plays: see setup
-        self.local: list[str] = [first]
+        # the devices of the last join, those still connected (a pad may be gone since)
+        remembered = [d for d in app.settings.join_devices if d in self._devices()]
+        self.local: list[str] = remembered or [first]
         self.entries: list[Any] = []
         self.touched = False              # the player moved the focus: leave it where they put it
         self.text_input = TextInputSwitch()
@@ -437,6 +439,7 @@ class JoinScene(MenuScene):
             self._fail(f"Could not join: {exc}")
             return
         remember_name(self.app, name)
+        self.app.settings.join_devices = list(self.local)
         self.app.save_settings()
         self.text_input.sync(False)
         self.app.push(WaitingRoom(self.app, info, client, devices=list(self.local), host=False,

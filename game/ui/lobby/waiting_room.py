@@ -20,7 +20,7 @@ from game.ui.lobby.seat_memory import SeatRejoin
 from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_chip
-from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
+from game.ui.toolkit.theme import PLAYER_NAMES
 from game.ui.toolkit.widgets import (
     Backdrop,
     Button,
@@ -366,7 +366,7 @@ class WaitingRoom(MenuScene):
             if seat.mine:
                 pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
             index = getattr(seat, "index", i)
-            colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+            colour = theme.seat_text(index)
             draw_seat_chip(surface, index, (x + 10, row.centery), 13)
             draw_text(surface, fonts, PLAYER_NAMES[index % len(PLAYER_NAMES)], (x + 32, row.centery),
                       colour=colour, bold=True, anchor="midleft")

@@ -16,7 +16,10 @@ import pygame
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press, device_name
 from game.ui.toolkit.seat_marks import draw_seat_symbol
-from game.ui.toolkit.text import TextCache
+from game.ui.toolkit.text import TextCache, draw_text_block
+
+MARGIN = 40            # the curtain's lines keep this far from the window's sides
+MESSAGE_FOOT = 50      # the table's messages, this far above the foot, under the band and its note
 
 
 @dataclass
@@ -70,8 +73,26 @@ class ViewerPolicy:
 class Curtain:
     """The screen that hides everything until the named player presses their select key."""
 
+    NOTE_SECONDS = 2.5
+
     def __init__(self, text: TextCache) -> None:
         self.text = text
+        # The one line the curtain answers a wrong press with, in its own place under the band
+        # (never over the band's lines), until it times out or the screen is taken.
+        self.note = ""
+        self.note_until = 0.0
+
+    def warn(self, text: str, now: float) -> None:
+        self.note, self.note_until = text, now + self.NOTE_SECONDS
+
+    def taken(self) -> None:
+        self.note = ""
+
+    @staticmethod
+    def message_anchor(surface: pygame.Surface) -> tuple[int, int]:
+        """Where the table's messages go while the curtain is up: at the foot, clear of its band."""
+        w, h = surface.get_size()
+        return (w // 2, h - MESSAGE_FOOT)
 
     def handle(self, press: Press, seat: int, devices: Sequence[str]) -> str:
         """'lift' if the press takes the screen for `seat`, 'wrong' for another player's select,
@@ -81,7 +102,7 @@ class Curtain:
         return "lift" if press.device in devices else "wrong"
 
     def draw(self, surface: pygame.Surface, seat: int, devices: Sequence[str],
-             select_label: str) -> None:
+             select_label: str, now: float = 0.0) -> None:
         w, h = surface.get_size()
         colour = theme.seat_colour(seat)
         surface.fill(theme.BG)
@@ -96,9 +117,16 @@ class Curtain:
         draw_seat_symbol(surface, seat, (rect.x - 20 - mark // 2, rect.centery - 4), mark, colour, theme.BG)
         surface.blit(title, rect)
         where = " or ".join(device_name(d) for d in devices) or "your device"
-        line = self.text.get(f"{name}, press {select_label} ({where}) when only you can see the screen",
-                             30, theme.TEXT)
-        surface.blit(line, line.get_rect(center=(w // 2, band.y + 180)))
-        note = self.text.get(f"Everyone else: look away while {name} looks at what only {name} may see.",
-                             24, theme.TEXT_DIM)
-        surface.blit(note, note.get_rect(center=(w // 2, band.y + 232)))
+        lines = band.inflate(-2 * MARGIN, 0)
+        draw_text_block(surface, self.text,
+                        f"{name}, press {select_label} ({where}) when only you can see the screen",
+                        pygame.Rect(lines.x, band.y + 150, lines.width, 60), size=30, align="centre",
+                        valign="middle", mode="wrap")
+        draw_text_block(surface, self.text,
+                        f"Everyone else: look away while {name} looks at what only {name} may see.",
+                        pygame.Rect(lines.x, band.y + 214, lines.width, 60), size=24,
+                        colour=theme.TEXT_DIM, align="centre", valign="middle")
+        if self.note and now < self.note_until:
+            draw_text_block(surface, self.text, self.note,
+                            pygame.Rect(lines.x, band.bottom + 24, lines.width, 40), size=30,
+                            colour=theme.BAD, bold=True, align="centre", valign="middle")

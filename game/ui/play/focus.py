@@ -41,7 +41,9 @@ class Focusable:
 
     `act`: what Select does, an engine Action (submitted), a callable (a step of the screen's own)
     or None (nothing: `reason` says why, "Wait: it's Blue's turn"). `label`: what it does, in a few
-    words, shown where it helps ("Replace card 2"). `confirm`: Select must be pressed twice."""
+    words, shown where it helps ("Replace card 2"). `confirm`: Select must be pressed twice.
+    `tag_inside`: the armed tag sits inside the frame's foot, over the thing itself, not under the
+    frame (where a neighbour lies close below it: a card in a hand's upper row)."""
 
     key: Key
     rect: pygame.Rect
@@ -49,6 +51,7 @@ class Focusable:
     label: str = ""
     reason: str = ""
     confirm: bool = False
+    tag_inside: bool = False
 
     @property
     def enabled(self) -> bool:
@@ -145,7 +148,7 @@ TAG = 13             # the seat symbol's radius at the frame's corner
 
 
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, seat: int, text: TextCache | None = None,
-               armed: str = "", stack: int = 0) -> None:
+               armed: str = "", stack: int = 0, tag_inside: bool = False) -> None:
     """The focus of `seat` on `rect`: a frame in the seat's colour with its symbol at the top-right
     corner; `armed`: the words of a choice waiting for its second press, in a tag under the frame.
     `stack`: how many other seats' focuses are already on this rect (each frame sits further out)."""
@@ -158,7 +161,10 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, seat: int, text: Text
     if armed and text is not None:
         label = text.get(armed, 18, theme.BG, True)
         pill = pygame.Rect(0, 0, label.get_width() + 16, label.get_height() + 6)
-        pill.midtop = (frame.centerx, frame.bottom + 4)
+        if tag_inside:
+            pill.midbottom = (frame.centerx, frame.bottom - FRAME - 2)
+        else:
+            pill.midtop = (frame.centerx, frame.bottom + 4)
         pill.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, colour, pill, border_radius=8)
         surface.blit(label, label.get_rect(center=pill.center))

@@ -232,6 +232,11 @@ class GameScreen(Scene, Generic[V]):
         """An animation is running or waiting: the display is behind the truth."""
         return self.show.busy
 
+    def held_for(self) -> int | None:
+        """The seat whose Select the screen waits for before the table goes on (KOMBIO: a look
+        being read), None when it waits for nobody's."""
+        return None
+
     def backlog(self) -> int:
         """Events waiting to be shown (a scene may play a backlog faster)."""
         return self.show.backlog
@@ -291,6 +296,15 @@ class GameScreen(Scene, Generic[V]):
     def curtain_seat(self) -> int | None:
         """The seat the curtain is up for, None when the screen shows the game."""
         return self.policy.waiting
+
+    def attending(self) -> frozenset[int] | None:
+        """The seat a shared (hot-seat) screen is given to just now: the one the curtain is up for,
+        else the one it shows (reading a look, say). Only its silence counts against a choice's
+        time: the others cannot act until the screen is theirs. None: not shared, all count."""
+        if not self.policy.shared:
+            return None
+        seat = self.curtain_seat if self.curtain_seat is not None else self.viewer
+        return None if seat is None else frozenset((seat,))
 
     def winner_text(self) -> str:
         outcome = self.session.outcome()
@@ -434,16 +448,24 @@ class GameScreen(Scene, Generic[V]):
         # plays with) must not reach the menus below it.
         return True
 
+    def handle_close(self, event: pygame.event.Event) -> bool:
+        if self.session.outcome() is not None:
+            return False
+        self.app.nav.confirm_close(self.app, self.match)
+        return True
+
     def _curtain_press(self, press: Press, seat: int) -> None:
         devices = self.devices_of(seat)
         verdict = self.curtain.handle(press, seat, devices)
         if verdict == "lift":
             self.policy.lift()
+            self.curtain.taken()
             self._show_truth()
             self.app.audio.play("click")
             self.viewer_changed()
         elif verdict == "wrong":
-            self.error(f"Waiting for {self.seat_name(seat)} to take the screen")
+            self.curtain.warn(f"Waiting for {self.seat_name(seat)} to take the screen", self.app.now())
+            self.app.audio.play("error")
 
     def devices_of(self, seat: int) -> list[str]:
         plan = self.match.plans[seat]
@@ -478,8 +500,10 @@ class GameScreen(Scene, Generic[V]):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         waiting = self.curtain_seat
         if waiting is not None:
-            self.curtain.draw(surface, waiting, self.devices_of(waiting), self.select_label(waiting))
-            self.messages.draw(surface, self.app.fonts, self.app.now(), self.message_anchor())
+            self.curtain.draw(surface, waiting, self.devices_of(waiting), self.select_label(waiting),
+                              self.app.now())
+            # under the curtain's lines, wherever the table puts its messages
+            self.messages.draw(surface, self.app.fonts, self.app.now(), self.curtain.message_anchor(surface))
             return
         self.draw_game(surface, alpha)
         self.draw_messages(surface)

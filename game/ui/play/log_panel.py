@@ -26,7 +26,7 @@ def draw_move_log(surf: pygame.Surface, text: TextCache, lines: LogLines, earlie
     for line, seat in lines:
         if y + row > box.bottom:
             break
-        seen = theme.seat_colour(seat) if seat >= 0 else theme.TEXT
+        seen = theme.seat_text(seat) if seat >= 0 else theme.TEXT
         if seat >= 0:
             draw_seat_symbol(surf, seat, (pad + 6, y + row // 2 - 2), 12, seen)
         surf.blit(text_fitting(text, line, size, box.w - 2 * pad - 18, seen), (pad + 18, y))

@@ -204,7 +204,7 @@ class SeatInput:
                 continue
             stack = on.get(target.key, 0)
             on[target.key] = stack + 1
-            draw_focus(surface, target.rect, seat, text, self.armed_words(seat, target), stack)
+            draw_focus(surface, target.rect, seat, text, self.armed_words(seat, target), stack, target.tag_inside)
 
 
 __all__ = ["SeatInput", "Table"]

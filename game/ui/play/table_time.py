@@ -34,7 +34,7 @@ class TableTime:
         if self.ticked is not None and now - self.ticked > STOOD_STILL:
             screen.session.stood_still(now - self.ticked)
         self.ticked = now
-        screen.session.tick(now)
+        screen.session.tick(now, screen.attending())
         for ruling in screen.session.refusals():
             seat = ruling.action.seat
             if screen.is_human(seat):          # a bot's lost race is nobody's news

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 PANEL_W = 460
 MENU_TOP = 120          # below the title and the game's name
 CONFIRM = "Quit to the menu? This game will be lost."
+CONFIRM_CLOSE = "Close Kombo Arcade? This game will be lost."
 
 
 class PauseScene(MenuScene):
@@ -28,6 +29,7 @@ class PauseScene(MenuScene):
         self.match = match
         self.veil = Veil()
         self.confirming = False
+        self.closing = False             # the question came from the window's close button
         self.panel = pygame.Rect(0, 0, PANEL_W, 0)
         self._show([Button("Resume", self.back, centred=True),
                     Button("Rules", self.open_rules, centred=True),
@@ -63,7 +65,25 @@ class PauseScene(MenuScene):
 
     def keep_playing(self) -> None:
         self.confirming = False
+        self.closing = False
         self.back()
+
+    def ask_close(self) -> None:
+        """The window's close button during the game: the same question, closing the window."""
+        self.confirming = self.closing = True
+        self._show([Button("Keep playing", self.keep_playing, centred=True),
+                    Button("Quit, close the window", self.really_close, centred=True)])
+
+    def really_close(self) -> None:
+        self.match.close()
+        self.app.quit()
+
+    def handle_close(self, event: pygame.event.Event) -> bool:
+        if self.closing:                 # asked already: a second close means it
+            self.really_close()
+        else:
+            self.ask_close()
+        return True
 
     def really_quit(self) -> None:
         self.match.close()
@@ -78,7 +98,8 @@ class PauseScene(MenuScene):
         draw_text(surface, fonts, self.match.info.title, (self.panel.centerx, self.panel.y + 88),
                   size=theme.SMALL, colour=theme.TEXT_DIM, anchor="center")
         if self.confirming:
-            for i, line in enumerate(fonts.wrap(CONFIRM, theme.SMALL, self.panel.width - 60)):
+            question = CONFIRM_CLOSE if self.closing else CONFIRM
+            for i, line in enumerate(fonts.wrap(question, theme.SMALL, self.panel.width - 60)):
                 draw_text(surface, fonts, line, (self.panel.centerx, self.panel.y + MENU_TOP + 10 + i * 24),
                           size=theme.SMALL, colour=theme.ACCENT, anchor="center")
         self.menu.draw(surface, fonts)

@@ -37,7 +37,7 @@ def winner_line(winners: tuple[int, ...], players: int) -> list[tuple[str, Any]]
     for k, seat in enumerate(winners):
         if k:
             pieces.append((" and " if k == len(winners) - 1 else ", ", theme.TEXT))
-        pieces.append((seat_label(seat), PLAYER_COLOURS[seat]))
+        pieces.append((seat_label(seat), theme.seat_text(seat)))
     pieces.append((" wins!" if len(winners) == 1 else " share the win!", theme.TEXT))
     return pieces
 
@@ -120,7 +120,7 @@ class ResultsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.peeking:
-            label = self.app.fonts.render("The final board · press any key for the results", theme.SMALL,
+            label = self.app.fonts.render("The final board · press any key or click for the results", theme.SMALL,
                                           theme.TEXT, True)
             pill = label.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 14)).inflate(32, 14)
             pygame.draw.rect(surface, theme.PANEL_HI, pill, border_radius=pill.height // 2)

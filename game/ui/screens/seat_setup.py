@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from game.ui.toolkit.app import App
 
 SEAT_ROW_H = 54
+MIN_SEAT_ROW_H = 46        # still room for a seat's value and the line under it
 ROW = 42
 VALUE_W = 460
 # The devices every computer has; gamepads come and go as "pad<n>".
@@ -207,13 +208,30 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
                                 on_change=self._option_setter(opt.key),
                                 detail=self._option_note(opt) if opt.notes else None,
                                 fmt=opt.label_of, value_width=VALUE_W,
-                                height=SEAT_ROW_H if opt.notes else ROW))
+                                active=None if opt.only_when is None else (lambda o=opt: o.applies(self.options)),
+                                inactive_note=self._only_when_note(opt),
+                                height=SEAT_ROW_H if opt.notes or opt.only_when else ROW))
         items += self._tail_items()
         items.append(Gap(height=10))
         self.start_row = ButtonRow(buttons=[self._start_button(), Button("How to play", self.how_to_play),
                                             Button("Back", self.back)], height=ROW + 4)
         items.append(self.start_row)
+        self._fit_rows(items)
         self.menu.set_items(items)
+
+    def _fit_rows(self, items: list[Item]) -> None:
+        """Many seats make the seat rows shorter, down to MIN_SEAT_ROW_H, so the whole setup shows
+        without scrolling (a scrolled-off row is a row the player does not see)."""
+        if self.menu.height is None:
+            return
+        spacing = self.menu.spacing * max(0, len(items) - 1)
+        overflow = sum(i.height for i in items) + spacing - self.menu.height
+        rows = [i for i in items if i.height == SEAT_ROW_H]
+        if overflow <= 0 or not rows:
+            return
+        shrink = -(-overflow // len(rows))
+        for row in rows:
+            row.height = max(MIN_SEAT_ROW_H, row.height - shrink)
 
     def how_to_play(self) -> None:
         self.app.nav.rules(self.app, self.info)
@@ -224,6 +242,16 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
     @staticmethod
     def _seat_of(seat: int) -> Callable[[], int]:
         return lambda: seat
+
+    def _only_when_note(self, option: Option) -> str:
+        """Why a greyed-out option means nothing now: "only with Country: Preset shape"."""
+        if option.only_when is None:
+            return ""
+        key, choice = option.only_when
+        other = next((o for o in self.info.options if o.key == key), None)
+        if other is None:
+            return ""
+        return f"only with {other.label}: {other.label_of(choice)}"
 
     def _option_note(self, option: Option) -> Callable[[], str]:
         """The line under an option: what its current choice means."""

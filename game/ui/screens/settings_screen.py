@@ -28,6 +28,7 @@ from game.ui.toolkit.input import (
     pretty_key,
 )
 from game.ui.toolkit.settings import SCALES
+from game.ui.toolkit.text import draw_text_block
 from game.ui.toolkit.theme import Fonts
 from game.ui.toolkit.widgets import (
     Backdrop,
@@ -49,9 +50,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MENU_LEFT, MENU_TOP, MENU_WIDTH = 170, 116, 940
+LOG_LINE_H = 22
+TITLE_Y = 64
 ROW = 38
 CELL_W, CELL_GAP = 150, 10
 GRID_LEFT = 300           # from the menu's left edge to the first key column
+LABEL_GAP = 12            # between a key row's name and its first key cell
+TWO_LINE_ROW = 46         # a key row whose name takes two lines ("Action (End turn, Slap, …)")
 RESERVED = {"escape": "Pause", "backspace": "Back", "f11": "Fullscreen"}
 BUTTON_LABELS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "select": "Select",
                  "slap": "Action"}    # each game names it (Kabooom!: Pass); the row's note says how
@@ -83,7 +88,7 @@ def cell_rect(row: pygame.Rect, column: int) -> pygame.Rect:
 @dataclass
 class ZoneHeader(Item):
     focusable: bool = field(default=False, kw_only=True)
-    height: int = field(default=40, kw_only=True)
+    height: int = field(default=32, kw_only=True)
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool) -> None:
         draw_text(surface, fonts, "KEYBOARD SEATS", (self.rect.x + 8, self.rect.bottom - 6),
@@ -120,8 +125,9 @@ class BindingRow(Item):
         return False
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool) -> None:
-        draw_text(surface, fonts, self.label, (self.rect.x + 22, self.rect.centery),
-                  colour=theme.TEXT if focused else theme.TEXT_DIM, anchor="midleft")
+        label = pygame.Rect(self.rect.x + 22, self.rect.y, GRID_LEFT - 22 - LABEL_GAP, self.rect.height)
+        draw_text_block(surface, fonts, self.label, label, colour=theme.TEXT if focused else theme.TEXT_DIM,
+                        valign="middle", min_size=theme.TINY)
         bindings = self.bindings()
         for col, zone in enumerate(KEYBOARD_ZONES):
             r = cell_rect(self.rect, col)
@@ -177,9 +183,11 @@ class SettingsScreen(MenuScene):
         items: list[Item] = [self.fullscreen, self.scale, self.volume, self.sound, self.seat_colours, self.lan,
                              ZoneHeader("")]
         for button in ZONE_BUTTONS:
-            items.append(BindingRow(self.button_label(button), button=button, grid=self.grid,
+            label = self.button_label(button)
+            one_line = app.fonts.width(label, theme.BODY) <= GRID_LEFT - 22 - LABEL_GAP
+            items.append(BindingRow(label, button=button, grid=self.grid,
                                     bindings=lambda: self.app.settings.bindings,
-                                    on_capture=self.start_capture, height=ROW))
+                                    on_capture=self.start_capture, height=ROW if one_line else TWO_LINE_ROW))
         items += [Gap(height=6),
                   ButtonRow(buttons=[Button("Reset keys to defaults", self.reset_keys),
                                      Button("Back", self.back)], height=ROW + 4)]
@@ -312,9 +320,11 @@ class SettingsScreen(MenuScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
         self.backdrop.draw(surface)
-        draw_title(surface, fonts, "Settings", (surface.get_width() // 2, 58), size=80)
-        draw_text(surface, fonts, self.log_line, (surface.get_width() - 16, 10), size=theme.TINY,
-                  colour=theme.TEXT_DIM, anchor="topright")
+        w = surface.get_width()
+        # the log path above the title's line, never beside it: a long path then only shortens
+        draw_text_block(surface, fonts, self.log_line, pygame.Rect(16, 4, w - 32, LOG_LINE_H), size=theme.TINY,
+                        colour=theme.TEXT_DIM, mode="shorten", align="right", min_size=theme.TINY)
+        draw_title(surface, fonts, "Settings", (w // 2, TITLE_Y), size=74)
         draw_panel(surface, self.menu.rect.inflate(28, 20))
         self.menu.draw(surface, fonts)
         if self.grid.capturing is not None:

@@ -137,11 +137,13 @@ class App:
     def __init__(self, surface: pygame.Surface, *, clock: Callable[[], float] = time.monotonic,
                  audio: Any = None, inputs: Any = None, settings: Settings | None = None,
                  settings_path: Path | None = None, display: Any = None,
-                 games: Sequence[Any] = (), nav: Navigator | None = None) -> None:
+                 games: Sequence[Any] = (), nav: Navigator | None = None,
+                 fonts: Fonts | None = None) -> None:
         self.surface = surface
         self.clock = clock
         self.stack = SceneStack()
-        self.fonts = Fonts()
+        # Every scene renders text through these (a test installs text.RecordingFonts here).
+        self.fonts = fonts if fonts is not None else Fonts()
         self.audio = audio or SilentAudio()
         self.inputs = inputs          # translates raw events into Presses (game.ui.toolkit.devices)
         self.settings = settings if settings is not None else Settings()
@@ -215,7 +217,8 @@ class App:
             if event.type in WINDOW_EVENTS:
                 self._repaint = True
             if event.type == pygame.QUIT:
-                self.running = False
+                if not self.stack.dispatch("handle_close", event):
+                    self.running = False
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()

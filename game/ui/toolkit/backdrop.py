@@ -11,12 +11,15 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from .text import RecordingSurface, TextRecorder
+
 
 class Backdrop:
     def __init__(self) -> None:
         self.clean: pygame.Surface | None = None
         self.frame: pygame.Surface | None = None
         self._pieces: dict[Hashable, Hashable] = {}
+        self._recorder: TextRecorder | None = None     # a test's: pieces then record their texts
 
     @property
     def ready(self) -> bool:
@@ -40,7 +43,11 @@ class Backdrop:
             return
         assert self.clean is not None and self.frame is not None, "reset() before painting pieces"
         area = rect.clip(self.clean.get_rect())
-        surf = self.clean.subsurface(area).copy()
+        if self._recorder is None:
+            surf = self.clean.subsurface(area).copy()
+        else:
+            surf = RecordingSurface(area.size, self._recorder, area.topleft)
+            surf.blit(self.clean, (0, 0), area)
         draw(surf)
         self.frame.blit(surf, area)
         self._pieces[name] = key
@@ -48,6 +55,10 @@ class Backdrop:
     def blit(self, surface: pygame.Surface, offset: tuple[int, int] = (0, 0)) -> None:
         assert self.frame is not None
         surface.blit(self.frame, offset)
+        if isinstance(surface, RecordingSurface):
+            # a test records the frame's texts: every piece is painted (and so recorded) each frame
+            self._recorder = surface.recorder
+            self._pieces.clear()
 
 
 _NONE = object()

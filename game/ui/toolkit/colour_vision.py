@@ -9,6 +9,9 @@ Plain Python on (r, g, b) tuples of 0..255 sRGB, so tests and tools need nothing
 * `simulate_surface(surface, kind)`: a copy of a pygame Surface as that player sees it (for
   tools/colour_vision.py and the palette test).
 * `to_lab`, `delta_e76`, `delta_e2000`: CIELAB (D65) and the CIE76 and CIEDE2000 differences.
+* `contrast`, `lowest_contrast`, `nearest_to`: WCAG 2 contrast, and the worst case of text on its
+  grounds and of a highlight against the seat colours over normal vision and every simulation
+  (tests/ui/test_seat_colours.py and tools/colour_report.py ask the same question).
 """
 from __future__ import annotations
 
@@ -164,4 +167,56 @@ def closest_pair(colours: Iterable[Sequence[int]], kind: str = "normal", metric:
             d = measure(seen[i], seen[j])
             if d < best[0]:
                 best = (d, i, j)
+    return best
+
+
+# -- what the colour promises measure ----------------------------------------------------------------
+
+VISIONS: tuple[str, ...] = ("normal", *KINDS)
+
+
+def luminance(rgb: Sequence[int]) -> float:
+    """WCAG 2 relative luminance."""
+    r, g, b = to_linear(rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Sequence[int], b: Sequence[int]) -> float:
+    """WCAG 2 contrast ratio between two sRGB colours (4.5 is its minimum for body text)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def lowest_contrast(inks: Iterable[Sequence[int]], grounds: Iterable[Sequence[int]],
+                    kinds: Iterable[str] = VISIONS) -> tuple[float, int, int, str]:
+    """The lowest contrast of any ink on any ground, each seen with each of `kinds` (the ink and
+    the ground both simulated: a player sees both through the same eyes), and which (ink, ground,
+    kind) it was."""
+    ink_list, ground_list = list(inks), list(grounds)
+    best: tuple[float, int, int, str] = (math.inf, -1, -1, "")
+    for kind in kinds:
+        seen_grounds = [simulate(g, kind) for g in ground_list]
+        for i, ink in enumerate(ink_list):
+            seen = simulate(ink, kind)
+            for j, ground in enumerate(seen_grounds):
+                c = contrast(seen, ground)
+                if c < best[0]:
+                    best = (c, i, j, kind)
+    return best
+
+
+def nearest_to(colours: Iterable[Sequence[int]], others: Iterable[Sequence[int]],
+               kinds: Iterable[str] = VISIONS) -> tuple[float, int, int, str]:
+    """The smallest CIEDE2000 between any of `colours` and any of `others`, each seen with each of
+    `kinds`, and which (colour, other, kind) it was."""
+    colour_list, other_list = list(colours), list(others)
+    best: tuple[float, int, int, str] = (math.inf, -1, -1, "")
+    for kind in kinds:
+        seen_others = [to_lab(simulate(o, kind)) for o in other_list]
+        for i, colour in enumerate(colour_list):
+            lab = to_lab(simulate(colour, kind))
+            for j, other in enumerate(seen_others):
+                d = delta_e2000_lab(lab, other)
+                if d < best[0]:
+                    best = (d, i, j, kind)
     return best

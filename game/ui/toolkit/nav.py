@@ -27,6 +27,9 @@ class Navigator(Protocol):
 
     def pause(self, app: App, match: Any) -> None: ...
 
+    def confirm_close(self, app: App, match: Any) -> None:
+        """The window is being closed during `match`: ask first, as Pause → Quit does."""
+
     def results(self, app: App, match: Any) -> None: ...
 
     def game_scene(self, app: App, match: Any) -> Scene:

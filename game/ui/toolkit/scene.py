@@ -35,6 +35,11 @@ class Scene:
         """A semantic press from a seat's device. True if consumed."""
         return False
 
+    def handle_close(self, event: pygame.event.Event) -> bool:
+        """The window's close button: True if this scene keeps the window open to ask first (a
+        game in progress); otherwise the app quits."""
+        return False
+
     def update(self, dt: float) -> None:
         """One fixed simulation step of `dt` seconds."""
 

@@ -37,6 +37,7 @@ class Settings:
     player_name: str = "Player"
     lan_interface: str = "all"             # "all", or the IPv4 address of one interface for LAN play
     seat_colours: str = "standard"         # one of SEAT_COLOURS
+    join_devices: list[str] = field(default_factory=list)   # who played at this computer in the last LAN join
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -64,6 +65,9 @@ class Settings:
         name = data.get("player_name")
         if isinstance(name, str) and name.strip():
             out.player_name = name.strip()[:MAX_NAME]
+        devices = data.get("join_devices")
+        if isinstance(devices, list) and all(isinstance(d, str) and d for d in devices):
+            out.join_devices = list(dict.fromkeys(devices))[:8]
         if data.get("seat_colours") in SEAT_COLOURS:
             out.seat_colours = data["seat_colours"]
         lan = data.get("lan_interface")

@@ -28,6 +28,23 @@ ACCENT = (255, 196, 64)
 GOOD = (110, 220, 130)
 BAD = (240, 90, 90)
 SHADE = (8, 6, 16, 170)       # the veil an overlay lays over the scene below
+FELT = (30, 62, 52)           # KOMBIO's table, where seat names are written
+
+# Every ground seat-coloured text is drawn on (Palette.text promises 4.5:1 on each).
+TEXT_GROUNDS: dict[str, tuple[int, int, int]] = {"BG": BG, "PANEL": PANEL, "PANEL_HI": PANEL_HI, "FELT": FELT}
+
+# Highlights: what the table marks for the player, never a seat's colour. Six seat colours fill the
+# hue circle, and in a dichromat's eyes (two dimensions left) only near-neutral light colours stay at
+# least CIEDE2000 10 from all of them in normal vision and in every simulation (tests/ui/
+# test_seat_colours.py; tools/colour_report.py prints the figures). So highlights differ from seats
+# by being colourless, and from each other by lightness and shape: a seat's focus is a frame in the
+# seat's colour with its symbol (game.ui.play.focus), never one of these.
+HIGHLIGHT = (225, 240, 255)   # picked, selected, lit: a thick solid frame (a check disc where it fits)
+CHOOSABLE = (150, 160, 172)   # may be chosen: a thinner ring, darker than a pick
+LAST_MOVE = (236, 232, 244)   # what was just played: a dashed outline (Kabooom!: and an arrow)
+SPENT = (96, 100, 112)        # done with for now (a Kombo scored this turn): dimmer than a choice
+HIGHLIGHTS: dict[str, tuple[int, int, int]] = {"HIGHLIGHT": HIGHLIGHT, "CHOOSABLE": CHOOSABLE,
+                                               "LAST_MOVE": LAST_MOVE, "SPENT": SPENT}
 
 
 @dataclass(frozen=True)
@@ -39,6 +56,11 @@ class Palette:
     key: str                                   # as game.ui.toolkit.settings stores it
     label: str                                 # as the Settings screen shows it
     colours: tuple[tuple[int, int, int], ...]
+    # The same seats for text (names, log lines, key hints): each colour lightened until it reads at
+    # least 4.5:1 on every TEXT_GROUNDS colour in normal vision and every simulation (a saturated
+    # red is dark to a protanope), and lightened further where that keeps two seats' text apart.
+    # Empty: the seat colours themselves (a palette made up for a test).
+    text: tuple[tuple[int, int, int], ...] = ()
 
 
 # Both palettes keep every pair of seats at least ΔE76 20 (CIEDE2000 10) apart in normal vision and
@@ -48,10 +70,14 @@ class Palette:
 # out from the panels at least 4.5:1 (WCAG's contrast for text) and moves four seats further apart.
 STANDARD = Palette("standard", "Standard",
                    ((228, 66, 66), (106, 161, 255), (58, 228, 140), (255, 230, 38), (149, 70, 251),
-                    (245, 138, 43)))
+                    (245, 138, 43)),
+                   ((241, 159, 159), (160, 195, 255), (58, 228, 140), (255, 230, 38), (196, 151, 253),
+                    (251, 211, 174)))
 HIGH_CONTRAST = Palette("high_contrast", "High contrast",
                         ((241, 93, 83), (124, 180, 248), (50, 255, 172), (255, 247, 30), (172, 110, 255),
-                         (248, 153, 46)))
+                         (248, 153, 46)),
+                        ((247, 158, 152), (150, 195, 249), (50, 255, 172), (255, 247, 30), (195, 151, 255),
+                         (250, 185, 111)))
 PALETTES: dict[str, Palette] = {p.key: p for p in (STANDARD, HIGH_CONTRAST)}
 
 # The palette in use. Module state, on purpose: seat colours are read by some forty drawing sites,
@@ -76,6 +102,14 @@ def palette() -> Palette:
 def seat_colour(seat: int) -> tuple[int, int, int]:
     """The seat's colour in the palette in use (seats beyond the palette wrap round)."""
     colours = _active.colours
+    return colours[seat % len(colours)]
+
+
+def seat_text(seat: int) -> tuple[int, int, int]:
+    """The seat's colour for text (its name, its log lines, its key hints) in the palette in use:
+    readable on every panel in every colour vision, where `seat_colour` fills chips, frames and
+    counters."""
+    colours = _active.text or _active.colours
     return colours[seat % len(colours)]
 
 

@@ -17,6 +17,7 @@ from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
 from game.ui.toolkit.seat_marks import draw_seat_chip
+from game.ui.toolkit.text import draw_text_block, record_layer, record_panel
 from game.ui.toolkit.theme import Fonts
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, fill: theme.Colour
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if width:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+    record_panel(surface, rect)
 
 
 def draw_title(surface: pygame.Surface, fonts: Fonts, text: str, centre: tuple[int, int], *,
@@ -117,6 +119,7 @@ class Veil:
             self._image = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._image.fill(theme.SHADE)
         surface.blit(self._image, (0, 0))
+        record_layer(surface)
 
 
 # -- menu items ------------------------------------------------------------------------------------
@@ -268,17 +271,23 @@ class Choice(Item):
     chip: Callable[[], Any] | None = None        # before the label: a seat (its chip, symbol and all) or a colour disc
     wrap: bool = True
     value_width: int = 300
+    active: Callable[[], bool] | None = None     # False: the row means nothing with the other choices (greyed)
+    inactive_note: str = ""                      # why, in place of the detail, while greyed
 
     @property
     def value(self) -> Any:
         return self.choices[self.index] if self.choices else None
+
+    @property
+    def live(self) -> bool:
+        return self.active is None or self.active()
 
     def select_value(self, value: Any) -> None:
         if value in self.choices:
             self.index = list(self.choices).index(value)
 
     def adjust(self, step: int) -> bool:
-        if len(self.choices) < 2:
+        if len(self.choices) < 2 or not self.live:
             return False
         new = self.index + step
         if self.wrap:
@@ -312,21 +321,30 @@ class Choice(Item):
             else:
                 draw_chip(surface, (x + 11, self.rect.centery), 11, chip)
             x += 34
-        label_y = self.rect.centery
-        draw_text(surface, fonts, self.label, (x, label_y),
-                  colour=theme.TEXT if focused else theme.TEXT_DIM, anchor="midleft")
         box = self._value_rect()
-        detail = self.detail() if self.detail is not None else ""
+        live = self.live
+        label = draw_text_block(surface, fonts, self.label,
+                                pygame.Rect(x, self.rect.y, box.left - 12 - x, self.rect.height),
+                                colour=theme.TEXT_FAINT if not live else theme.TEXT if focused else theme.TEXT_DIM,
+                                mode="shorten", valign="middle")
+        detail = self.inactive_note if not live else self.detail() if self.detail is not None else ""
         value_y = box.centery - (9 if detail else 0)
         arrow = theme.ACCENT if focused else theme.TEXT_FAINT
-        if len(self.choices) > 1:
+        if len(self.choices) > 1 and live:
             draw_arrow(surface, (box.left + 10, value_y), -1, 14, arrow)
             draw_arrow(surface, (box.right - 10, value_y), +1, 14, arrow)
-        draw_text(surface, fonts, self.fmt(self.value), (box.centerx, value_y),
-                  colour=theme.TEXT, anchor="center")
+        value_box = pygame.Rect(box.left + 22, self.rect.y, box.width - 44, self.rect.height)
+        value_box.centery = value_y
+        draw_text_block(surface, fonts, self.fmt(self.value), value_box, mode="shorten",
+                        colour=theme.TEXT if live else theme.TEXT_FAINT, align="centre", valign="middle")
         if detail:
-            draw_text(surface, fonts, detail, (box.centerx, box.centery + 15), size=theme.TINY,
-                      colour=theme.TEXT_DIM, anchor="center")
+            # under the value; a longer line takes the room left of it too, up to the label
+            line = pygame.Rect(box.left, box.centery + 2, box.width, self.rect.bottom - box.centery - 2)
+            if fonts.width(detail, theme.TINY) > line.width:
+                line.left = label.rect.right + 16
+                line.width = box.right - line.left
+            draw_text_block(surface, fonts, detail, line, size=theme.TINY, colour=theme.TEXT_DIM,
+                            mode="shorten", align="centre" if line.width == box.width else "right")
 
 
 @dataclass
@@ -558,7 +576,8 @@ class Menu:
         if scrolling:
             surface.set_clip(view.inflate(8, 4))
         for item in self.items:
-            if not item.rect.colliderect(view):
+            # a scrolled list shows whole rows only: half a row is text cut in half
+            if not (view.contains(item.rect) if scrolling else item.rect.colliderect(view)):
                 continue
             if item is focused:
                 draw_focus(surface, item.focus_rect())
