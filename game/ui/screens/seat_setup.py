@@ -208,7 +208,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
                                 on_change=self._option_setter(opt.key),
                                 detail=self._option_note(opt) if opt.notes else None,
                                 fmt=opt.label_of, value_width=VALUE_W,
-                                active=None if opt.only_when is None else (lambda o=opt: o.applies(self.options)),
+                                active=None if opt.only_when is None else self._applies(opt),
                                 inactive_note=self._only_when_note(opt),
                                 height=SEAT_ROW_H if opt.notes or opt.only_when else ROW))
         items += self._tail_items()
@@ -242,6 +242,10 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
     @staticmethod
     def _seat_of(seat: int) -> Callable[[], int]:
         return lambda: seat
+
+    def _applies(self, option: Option) -> Callable[[], bool]:
+        """Whether `option` means anything with the choices made now (else its row is greyed)."""
+        return lambda: option.applies(self.options)
 
     def _only_when_note(self, option: Option) -> str:
         """Why a greyed-out option means nothing now: "only with Country: Preset shape"."""

@@ -5,7 +5,6 @@ RecordingSurface so a test can check every text against its panel)."""
 from __future__ import annotations
 
 import dataclasses
-
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
