@@ -15,6 +15,7 @@ from game.kombio.events import RoundEnded
 from game.kombio.table import LOOK, value_text
 from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_symbol
+from game.ui.toolkit.widgets import draw_check
 
 from .effects import HELD, TOP
 
@@ -24,6 +25,18 @@ if TYPE_CHECKING:
 WINDOW_OPEN, WINDOW_MATCHED, WINDOW_CLOSED = "open", "matched", "closed"   # the top discard's slap window
 PICKED = theme.HIGHLIGHT         # a card picked for a swap, or looked at by an ability in use
 CHOOSABLE = theme.CHOOSABLE      # a card the ability may choose next
+
+
+def picked_frame(surface: pygame.Surface, card: pygame.Rect) -> None:
+    """A picked card: a thick frame on a dark edge and a check disc at its top-left corner, told
+    from a choosable card's thin outline by shape as well as by lightness (colour vision)."""
+    frame = card.inflate(10, 10)
+    pygame.draw.rect(surface, theme.BG, frame.inflate(4, 4), 3, border_radius=10)
+    pygame.draw.rect(surface, PICKED, frame, 5, border_radius=9)
+    centre = (frame.left + 4, frame.top + 4)
+    pygame.draw.circle(surface, theme.BG, centre, 14)
+    pygame.draw.circle(surface, PICKED, centre, 12)
+    draw_check(surface, (centre[0], centre[1] + 1), theme.BG)
 
 
 class TablePainter:
@@ -69,7 +82,7 @@ class TablePainter:
                 surface.blit(tag, tag.get_rect(midbottom=(p.centerx, p.top - 10)))
             surface.blit(art.face(shown.top, p.w), p)
             if scene.discard_picked():
-                pygame.draw.rect(surface, PICKED, p.inflate(8, 8), 3, border_radius=10)
+                picked_frame(surface, p)
         else:
             surface.blit(art.gap(p.w), p)
         if "discard" not in taken:
@@ -123,7 +136,7 @@ class TablePainter:
                     num = text.get(value_text(known), max(12, rect.w // 3), (34, 30, 46), True)
                     surface.blit(num, num.get_rect(center=bubble.center))
                 if (owner, slot) in marked:
-                    pygame.draw.rect(surface, PICKED, rect.inflate(8, 8), 3, border_radius=8)
+                    picked_frame(surface, rect)
                 elif (owner, slot) in choosable:
                     pygame.draw.rect(surface, CHOOSABLE, rect.inflate(6, 6), 2, border_radius=7)
             self._name(surface, owner, slots)

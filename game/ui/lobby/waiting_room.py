@@ -27,6 +27,7 @@ from game.ui.toolkit.widgets import (
     ButtonRow,
     Choice,
     MenuScene,
+    draw_check,
     draw_hints,
     draw_panel,
     draw_text,
@@ -47,12 +48,6 @@ WAIT = "stay open"                         # the fill choice that leaves open se
 DEFAULT_MESSAGES = {"refused": "The host did not let us join.",
                     "lost": "Lost the host.",
                     "over": "The game is over."}
-
-
-def draw_check(surface: pygame.Surface, centre: tuple[int, int], colour: tuple[int, int, int]) -> None:
-    """A tick mark, drawn: the default font has no ✓."""
-    x, y = centre
-    pygame.draw.lines(surface, colour, False, [(x - 9, y), (x - 3, y + 7), (x + 10, y - 8)], 4)
 
 
 class ActionRow(ButtonRow):

@@ -60,6 +60,12 @@ def draw_title(surface: pygame.Surface, fonts: Fonts, text: str, centre: tuple[i
     return rect
 
 
+def draw_check(surface: pygame.Surface, centre: tuple[int, int], colour: tuple[int, int, int]) -> None:
+    """A tick mark, drawn: the default font has no ✓."""
+    x, y = centre
+    pygame.draw.lines(surface, colour, False, [(x - 9, y), (x - 3, y + 7), (x + 10, y - 8)], 4)
+
+
 def draw_arrow(surface: pygame.Surface, centre: tuple[int, int], direction: int, size: int,
                colour: theme.Colour) -> None:
     """A solid triangle pointing left (-1) or right (+1); drawn, as the default font has no arrows."""
