@@ -309,3 +309,31 @@ def test_a_wrong_slap_on_anothers_card_names_whose_card_it_was():
     wrong = Slapped(seat=0, owner=1, slot=0, discard=1, value=11, right=False)
     scene.presenters.present(wrong, scene.shown)
     assert said and "Blue's 11" in said[-1] and "Red's 11" not in said[-1]
+
+
+def test_the_panel_names_the_turn_the_table_shows_while_it_catches_up():
+    app, clock, match, scene = make([human("kb1"), BOT, BOT])
+    walk_to(app, scene, 0, "kb1", button_key("look"))
+    press(app, "kb1", "select")
+    settle(app, clock, scene)
+    while scene.looks.waiting() is not None:    # done looking
+        press(app, "kb1", "select")
+        settle(app, clock, scene)
+    if scene.view.turn == 0:                    # Red's turn first: draw and discard, then the bots play
+        from game.kombio.actions import Draw
+        scene.submit(Draw(0))
+        settle(app, clock, scene)
+        scene.submit(Discard(0))
+        settle(app, clock, scene)
+        skip = [a for a in match.session.legal_actions(0) if a.TAG == "skip"]
+        if skip:
+            scene.submit(skip[0])
+    behind = 0
+    for _ in range(600):
+        run(app, clock, 0.05)
+        if scene.busy() and scene.looks.waiting() is None and scene.shown.turn != scene.view.turn:
+            behind += 1
+            assert prompt(scene)[0] == scene.shown.turn
+        if behind >= 3 or match.session.outcome() is not None:
+            break
+    assert behind

@@ -161,7 +161,8 @@ class KombioControls:
     def piles_taken(self) -> frozenset[str]:
         """The piles ("draw", "discard") whose label a choice's button stands in for just now."""
         seat = self.button_seat()
-        names = {b.name for b in self.buttons(seat)} if seat is not None else set()
+        shown = seat is not None and not self.scene.busy()      # buttons are drawn once caught up
+        names = {b.name for b in self.buttons(seat)} if shown and seat is not None else set()
         return frozenset(pile for pile, choices in (("draw", {"draw"}), ("discard", {"take", "discard"}))
                          if names & choices)
 

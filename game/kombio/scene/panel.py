@@ -11,6 +11,7 @@ from game.kombio.actions import Call
 from game.kombio.events import RoundEnded
 from game.kombio.narration import ABILITY_WORDS
 from game.kombio.table import ABILITY, DRAWN, GIVE, LOOK, OVER, TURN
+from game.ui.play.game_screen import sentence
 from game.ui.toolkit import theme
 from game.ui.toolkit.backdrop import Backdrop
 from game.ui.toolkit.input import device_name
@@ -34,7 +35,8 @@ Prompt = tuple[int, str, list[str]]        # (the seat it speaks to, -1: nobody;
 
 
 def prompt(scene: KombioScene) -> Prompt:
-    view = scene.view
+    # what the table shows: the truth once the animations caught up (only then are there buttons)
+    view = scene.shown if scene.busy() else scene.view
     phase = view.phase
     if phase == OVER:
         return -1, "Game over", [scene.winner_text()]
@@ -42,19 +44,19 @@ def prompt(scene: KombioScene) -> Prompt:
     if reveal is not None and reveal.event is not None:
         # the table still shows the round that ended; the next round's prompt waits for it
         return -1, f"Round {reveal.event.round} ends", [
-            "Every hand is shown and added", "up: the lowest total wins.",
+            "Every hand is shown and added up: the lowest total wins.",
             "Select: on to the next round" if reveal.skippable else ""]
     held = scene.looks.waiting()
     if held is not None:
         key = scene.button_label(held.seat, "select")
         what = "your near row" if held.near_row else card_name(*held.cards[0][0])
         return held.seat, f"You look at {what}", [
-            f"{seen_words(held.cards, held.seat)}.",
+            f"{sentence(seen_words(held.cards, held.seat))}.",
             f"Remember it: it goes face down when you press {key} (done looking)."]
     if phase == LOOK:
         waiting = [s for s in range(view.players) if not view.looked[s]]
         seat = scene.viewer if scene.viewer is not None else (waiting[0] if waiting else -1)
-        return seat, "Look at your near row", ["Once, at the start of the round:", "remember your two near cards."]
+        return seat, "Look at your near row", ["Once, at the start of the round: remember your two near cards."]
     for item in view.pending:
         seat = item.seat
         left = scene.seconds_left(seat)
@@ -62,9 +64,9 @@ def prompt(scene: KombioScene) -> Prompt:
         other = scene.seat_name(item.other)
         if item.kind == GIVE:
             return seat, f"{scene.seat_name(seat)}: give a card{clock}", [
-                f"You matched {other}'s card:", "select one of your cards", f"(twice) to fill {other}'s gap."]
+                f"You matched {other}'s card: select one of your cards (twice) to fill {other}'s gap."]
         return seat, f"{scene.seat_name(seat)}: penalty{clock}", [
-            f"{other} slapped your card wrongly:", "keep it (they draw a card)", "or hand it over to them."]
+            f"{other} slapped your card wrongly: keep it (they draw a card) or hand it over to them."]
     turn = view.turn
     name = scene.seat_name(turn)
     actor = scene.turn_actor()
@@ -75,13 +77,13 @@ def prompt(scene: KombioScene) -> Prompt:
     pick = scene.controls.picked(turn)
     if phase == TURN:
         if pick is not None:
-            return turn, "Take: which card?", ["Select the card of your hand", "the discard replaces.",
+            return turn, "Take: which card?", ["Select the card of your hand the discard replaces.",
                                               "Back: put the discard back."]
         if Call(turn) in scene.legal(turn):
-            return turn, "Your turn", ["Draw, take the discard", "or call KOMBIO."]
-        return turn, "Your turn", ["Draw a card or take the", "top discard."]
+            return turn, "Your turn", ["Draw, take the discard or call KOMBIO."]
+        return turn, "Your turn", ["Draw a card or take the top discard."]
     if phase == DRAWN:
-        return turn, "You drew a card", ["Select a card of yours to", "replace, or discard it", "(select twice)."]
+        return turn, "You drew a card", ["Select a card of yours to replace, or discard it (select twice)."]
     ability = view.ability
     seen = scene.peeks()
     if seen:
