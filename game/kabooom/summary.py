@@ -1,6 +1,7 @@
 """Kabooom!'s lines for the results screen, from the spectator's view (no pygame)."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -28,15 +29,19 @@ def height_points(height: int, difficulty: str) -> int:
     return tower_points((ROCK,) * height, TABLE.offset[difficulty])
 
 
-def points_text(towers: Sequence[int], difficulty: str) -> str:
+def points_text(towers: Sequence[int], difficulty: str, grouped: bool = False) -> str:
     """Each tower's height and what it scores, as the game counts them, and their sum:
-    'Towers: 5→4, 2→1, 2→1 = 6' (Medium), 'Towers: 5, 2, 2 = 9' (Easy: a tower scores its height)."""
+    'Towers: 5→4, 2→1, 2→1 = 6' (Medium), 'Towers: 5, 2, 2 = 9' (Easy: a tower scores its height);
+    `grouped`: towers of one height once, with their count ('5→4, 2→1 ×2 = 6'), where room is short."""
     if not towers:
         return "No towers"
     parts = []
-    for height in sorted(towers, reverse=True):
+    heights = sorted(towers, reverse=True)
+    counted = Counter(heights).items() if grouped else [(h, 1) for h in heights]
+    for height, count in counted:
         points = height_points(height, difficulty)
-        parts.append(str(height) if points == height else f"{height}→{points}")
+        part = str(height) if points == height else f"{height}→{points}"
+        parts.append(part if count == 1 else f"{part} ×{count}")
     total = sum(height_points(h, difficulty) for h in towers)
     return f"Towers: {', '.join(parts)} = {total}"
 

@@ -27,6 +27,7 @@ def test_towers_read_as_the_game_counts_them():
     assert points_text([5, 2, 2], "medium") == "Towers: 5→4, 2→1, 2→1 = 6"
     assert points_text([2, 5, 1], "hard") == "Towers: 5→3, 2→0, 1→0 = 3"
     assert points_text([5, 2, 2], "easy") == "Towers: 5, 2, 2 = 9"
+    assert points_text([1, 2, 1, 1], "medium", grouped=True) == "Towers: 2→1, 1→0 ×3 = 1"
     assert points_text([], "medium") == "No towers"
     # the sum is the engine's own count: one tower of each height, topped by a counter that scores
     for level, off in TABLE.offset.items():

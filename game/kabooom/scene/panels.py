@@ -84,8 +84,11 @@ def draw_card(surf: pygame.Surface, text: TextCache, art: CounterArt, line: Seat
             px += 60
     else:
         # each tower's height and what it scores: the sum is the score at the top right
-        surf.blit(text_fitting(text, points_text(line.towers, line.difficulty), 26, card.right - 16 - x, theme.TEXT),
-                  (x, y))
+        room = card.right - 16 - x
+        words = points_text(line.towers, line.difficulty)
+        if text.fonts.width(words, 22) > room:       # many towers: each height once, with its count
+            words = points_text(line.towers, line.difficulty, grouped=True)
+        surf.blit(text_fitting(text, words, 26, room, theme.TEXT), (x, y))
     tx, ty = x, card.y + card.h - 30
     if phase == "capture" and line.passed:
         tx += draw_tag(surf, text, "passed", (tx, ty), theme.TEXT_DIM) + 6
