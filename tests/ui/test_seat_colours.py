@@ -284,3 +284,13 @@ def test_the_settings_screen_switches_the_seat_colours(pygame_video):
     assert row.fmt(row.value) == "High contrast"
     app.stack.dispatch("handle", Press("kb1", "right", 0.0, None))
     assert theme.palette() is theme.STANDARD
+
+
+def test_a_banner_in_a_seats_colour_writes_its_words_in_the_seats_text_colour(pygame_video):
+    from game.ui.play.banner import banner_surface
+    from game.ui.toolkit.text import TextCache
+
+    words = theme.seat_text(0)
+    surf = banner_surface(TextCache(theme.Fonts()), "Red calls KOMBIO!", theme.seat_colour(0))
+    inside = [surf.get_at((x, y))[:3] for x in range(40, surf.get_width() - 40) for y in range(20, surf.get_height() - 20)]
+    assert words in inside and theme.readable(theme.ACCENT) == theme.ACCENT

@@ -106,7 +106,7 @@ class LandsPainter:
             pygame.draw.rect(surface, colour, rect, 2, border_radius=theme.RADIUS)
             draw_seat_symbol(surface, seat, (rect.x + 16, rect.y + 16), 18, colour, theme.BG)
             who = f"{scene.seat_name(seat)}{' (Bot)' if scene.is_bot(seat) else ''}"
-            name = scene.text.get(who, 22, colour, True)
+            name = scene.text.get(who, 22, theme.seat_text(seat), True)
             surface.blit(name, (rect.x + 30, rect.y + 16 - name.get_height() // 2))
             pts = scene.text.get(f"{scores[seat]} VP", 22, theme.TEXT, True)
             surface.blit(pts, (rect.right - 10 - pts.get_width(), rect.y + 16 - pts.get_height() // 2))

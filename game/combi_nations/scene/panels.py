@@ -231,8 +231,8 @@ class Panels:
         lines = scene.moves.window(2)
         ly = rect.bottom - 8 - 22 * len(lines)
         for line, seat in lines:
-            colour = theme.seat_colour(seat) if seat >= 0 else theme.TEXT_FAINT
-            surface.blit(text_fitting(text, line, 18, rect.w - 24, theme.mix(colour, theme.TEXT_FAINT, 0.4)),
+            colour = theme.seat_text(seat) if seat >= 0 else theme.TEXT_FAINT
+            surface.blit(text_fitting(text, line, 18, rect.w - 24, colour),
                          (rect.x + 12, ly))
             ly += 22
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.toolkit import theme
 from game.ui.toolkit.text import TextCache, fit, text_fitting
 from game.ui.toolkit.tween import back_out
 
@@ -32,7 +33,9 @@ class Banner:
 
 
 def banner_surface(text: TextCache, message: str, colour: tuple[int, int, int]) -> pygame.Surface:
-    label = text_fitting(text, message, 84, 760, colour, True)
+    """The banner: its words in `colour` made light enough to read on its dark ground in every colour
+    vision (theme.readable), its frame in `colour` itself."""
+    label = text_fitting(text, message, 84, 760, theme.readable(colour), True)
     shadow = text_fitting(text, message, 84, 760, (0, 0, 0), True)
     w, h = label.get_width() + 80, label.get_height() + 40
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

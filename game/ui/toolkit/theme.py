@@ -113,6 +113,14 @@ def seat_text(seat: int) -> tuple[int, int, int]:
     return colours[seat % len(colours)]
 
 
+def readable(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """`colour` for words: a seat's colour becomes its text variant (seat_text), any other stays."""
+    colours = tuple(tuple(c) for c in _active.colours)
+    if tuple(colour) in colours:
+        return seat_text(colours.index(tuple(colour)))
+    return colour
+
+
 class _SeatColours(Sequence[tuple[int, int, int]]):
     """PLAYER_COLOURS, read-only, always the palette in use (for code written before palettes)."""
 
