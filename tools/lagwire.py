@@ -58,7 +58,7 @@ from typing import Any, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lagproxy import Link
 
-__all__ = ["FarSide", "Link", "LinkError", "relay", "unavailable_reason"]
+__all__ = ["FarSide", "Link", "LinkError", "hold_pongs", "relay", "unavailable_reason"]
 
 T = TypeVar("T")
 CLONE_NEWNET = 0x40000000
@@ -234,6 +234,27 @@ class FarSide:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def hold_pongs(session: Any, hold: float) -> None:
+    """Make `session` (a NetSession) a liar about its lag: each Pong goes `hold` seconds late while
+    claiming no hold at all (its receipt and sending times both the hold's middle, so that its clock
+    offset still comes out right). The fake lag a link's slack must not believe (net.fair_slap);
+    lagwire's Link is the real one."""
+    from net import messages as m
+
+    send = session._send
+
+    def held(msg: Any) -> None:
+        if isinstance(msg, m.Pong):
+            middle = msg.t1 + hold / 2
+            timer = threading.Timer(hold, send, (m.Pong(msg.t0, middle, middle),))
+            timer.daemon = True
+            timer.start()
+        else:
+            send(msg)
+
+    session._send = held
 
 
 # -- the relay process ----------------------------------------------------------------------------

@@ -12,18 +12,16 @@ Runs only inside `unshare -n` (see lan_helpers.loopback):
 from __future__ import annotations
 
 import statistics
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from lagwire import FarSide, Link, unavailable_reason
+from lagwire import FarSide, Link, hold_pongs, unavailable_reason
 from lan_helpers import LO, loopback, wait_for  # noqa: F401  (fixture)
 
 from game.core.referee import MARGIN
 from game.games import game_by_key
 from game.kombio.actions import Discard, Draw, Look, Slap
-from net import messages as m
 from net.fair_slap import link_of
 from net.host_core import HostSeat
 from net.lan import LanClient, LanHost
@@ -125,23 +123,6 @@ def test_the_slow_peers_earlier_press_wins_though_it_arrives_later(loopback, far
         host.close()
 
 
-def _holding_pongs(session: NetSession, hold: float) -> None:
-    """Make `session` answer each of the host's pings `hold` s late, claiming no hold (receipt and
-    sending times both the hold's middle, so that its clock offset still comes out right)."""
-    send = session._send
-
-    def held(msg: m.Message) -> None:
-        if isinstance(msg, m.Pong):
-            middle = msg.t1 + hold / 2
-            timer = threading.Timer(hold, send, (m.Pong(msg.t0, middle, middle),))
-            timer.daemon = True
-            timer.start()
-        else:
-            send(msg)
-
-    session._send = held  # type: ignore[method-assign]
-
-
 def test_a_peer_holding_its_pongs_gains_at_most_20_ms_of_slack(loopback, far, tmp_path: Path) -> None:  # noqa: F811
     host = _host(far, tmp_path)
     clients: list[LanClient] = []
@@ -150,7 +131,7 @@ def test_a_peer_holding_its_pongs_gains_at_most_20_ms_of_slack(loopback, far, tm
             client = far.call(lambda name=name: LanClient(host.address, name=name, game=KOMBIO.key))
             clients.append(client)
             wait_for(lambda c=client: c.state == "lobby", what=f"{name} in the lobby")
-        _holding_pongs(clients[1].session(), 0.200)
+        hold_pongs(clients[1].session(), 0.200)
         core = host.core
 
         def links() -> dict[str, object] | None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
+from scenes import random_action  # tools/scenes.py (tests/conftest.py puts tools/ on the path)
 
 from game.core.errors import IllegalActionError
 from game.games import available_games
@@ -94,15 +95,11 @@ def human_match(info, players: int, humans: int, seed: int = 3) -> Match:
 
 def random_move(match: Match, rng: random.Random) -> bool:
     session = match.session
-    if session.outcome() is not None or not session.to_act():
+    action = random_action(session, rng)
+    if action is None:
         return False
-    seat = rng.choice(sorted(session.to_act()))
-    legal = session.legal_actions(seat)
-    if not legal:
-        return False
-    moves = [a for a in legal if "pass" not in type(a).__name__.lower()]
     try:
-        session.submit(rng.choice(moves or legal))
+        session.submit(action)
     except IllegalActionError:          # a race the referee settles first (KOMBIO's slap window)
         session.poll()
     return True

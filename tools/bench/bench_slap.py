@@ -98,25 +98,6 @@ def pct(values: list[float], q: float) -> float:
 
 # -- a peer process -------------------------------------------------------------------------------
 
-def hold_pongs(session: Any, hold: float) -> None:
-    """Make `session` (a NetSession) send each Pong `hold` seconds late, claiming no hold: its
-    receipt and sending times both the middle of the hold, so that the offset stays right."""
-    from net import messages as m
-
-    send = session._send
-
-    def held(msg: Any) -> None:
-        if isinstance(msg, m.Pong):
-            middle = msg.t1 + hold / 2
-            timer = threading.Timer(hold, send, (m.Pong(msg.t0, middle, middle),))
-            timer.daemon = True
-            timer.start()
-        else:
-            send(msg)
-
-    session._send = held
-
-
 def run_peer(address: str, port: int, name: str, offset: float, liar_ms: float | None = None) -> int:
     """One peer: join seat SEATS[name] with a clock `offset` s off the true one, stay ready, and
     press a slap of its own card at each moment read from stdin ({"i", "at"} in true monotonic
@@ -133,6 +114,9 @@ def run_peer(address: str, port: int, name: str, offset: float, liar_ms: float |
     client = LanClient((address, port), name=f"Peer {name}", want=1, prefer=(seat,),
                        game="kombio", clock=clock)
     if liar_ms is not None and liar_ms > 0:
+        sys.path.insert(0, str(ROOT / "tools"))
+        from lagwire import hold_pongs
+
         hold_pongs(client.session(), liar_ms / 1000)   # before the host's first ping (after the Welcome)
     orders: queue.Queue[dict | None] = queue.Queue()
 
