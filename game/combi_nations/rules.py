@@ -33,6 +33,7 @@ clockwise. Hidden: the order of the face-down stacks (views show their counts).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Annotated, Any, ClassVar
@@ -44,7 +45,7 @@ from game.core.rng import Rng
 from game.core.view import ViewCodec
 from game.core.wire import WireCodec
 
-from .country import SAND_TILE_IDS, Country, Placing, distinct_placings, laid_hexes, tiles_ahead
+from .country import SAND_TILE_IDS, TILE_PATTERNS, Country, Placing, laid_hexes, made, tiles_ahead
 from .events import (
     OPPONENT,
     ArrowMoved,
@@ -59,7 +60,8 @@ from .events import (
     Skipped,
     TurnBegan,
 )
-from .hexgrid import ROTATIONS, Hex, neighbours, rotate
+from .geometry import joining_spots
+from .hexgrid import ROTATIONS, Hex
 from .tables import (
     LAND_TILES,
     MARKER_START,
@@ -179,6 +181,24 @@ class Place(Action):
         return f"Seat {self.seat + 1} places its tile"
 
 
+# Every Move a seat can make, made once: legal_actions hands out these (equal) values every turn.
+_MOVES: tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...] = tuple(
+    (tuple(Move(seat, k) for k in (1, 2, 3)), tuple(Move(seat, k, True) for k in (1, 2, 3)))
+    for seat in range(SEATS))
+_new = object.__new__
+
+
+def _place_maker(seat: int) -> Callable[[int, Hex], Place]:
+    return lambda turns, at: Place(seat, turns, at[0], at[1])
+
+
+# per seat: the key of its Place actions in a geometry's tables, and what makes one
+_PLACE_KEYS: tuple[tuple[str, int], ...] = tuple(("place", seat) for seat in range(SEATS))
+_PLACE_MAKERS: tuple[Callable[[int, Hex], Place], ...] = tuple(_place_maker(seat) for seat in range(SEATS))
+_STACK_OF: tuple[str, ...] = tuple(t.stack for t in LAND_TILES)
+_STACK_IDS: tuple[tuple[int, ...], ...] = tuple(tuple(t.id for t in LAND_TILES if t.stack == s) for s in STACKS)
+
+
 # -- state ---------------------------------------------------------------------------------------
 
 @dataclass
@@ -206,6 +226,12 @@ class CombiState:
     opponent_steps: int = 0                  # the solo opponent's next move
     final_turn: bool = False                 # solo: the player's last turn is under way
     rng: Rng = field(default_factory=lambda: Rng(0))
+    # the final scores, worked out once as the game ends (for the outcome and the views after it):
+    # made from the fields above, so no part of the state's value
+    scored: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    # free building's Build actions made so far, by what they are (_build_key): most places offered
+    # to a seat are offered again at its next step, each an immutable value, so copies share them
+    builds: dict[int, Build] = field(default_factory=dict, compare=False, repr=False)
 
     def copy(self) -> CombiState:
         return CombiState(
@@ -213,7 +239,7 @@ class CombiState:
             [c.copy() for c in self.countries], list(self.ring), list(self.arrows), list(self.clockwise),
             list(self.uturned), [list(s) for s in self.stacks], self.marker, list(self.discard), self.held,
             list(self.building), list(self.placed_last), self.ending, list(self.extra), self.in_extra,
-            self.ended_by, self.opponent_steps, self.final_turn, self.rng.clone())
+            self.ended_by, self.opponent_steps, self.final_turn, self.rng.clone(), self.scored, self.builds)
 
 
 def _tile(tile_id: int) -> Any:
@@ -255,9 +281,9 @@ class CombiNationsEngine(Engine[CombiState]):
         n = config.players
         solo = n == 1
         rng = Rng(seed)
-        stacks = []
-        for stack in STACKS:
-            ids = [t.id for t in LAND_TILES if t.stack == stack]
+        stacks: list[list[int]] = []
+        for box_order in _STACK_IDS:
+            ids = list(box_order)
             rng.shuffle(ids)
             stacks.append(ids)
         size = RING_SIZES[n]
@@ -313,45 +339,69 @@ class CombiNationsEngine(Engine[CombiState]):
         if state.phase == BUILD:
             return list(self._builds(state, seat))
         if state.phase == MOVE:
-            out: list[Action] = [Move(seat, k + 1) for k in
-                                 range(len(self.ring_options(state, seat, state.clockwise[seat])))]
+            country, ring, start = state.countries[seat], state.ring, state.arrows[seat]
+            way = state.clockwise[seat]
+            moves = _MOVES[seat]
+            out: list[Action] = list(moves[0][:len(tiles_ahead(ring, start, way, country))])
             if not state.uturned[seat]:
-                out += [Move(seat, k + 1, True) for k in
-                        range(len(self.ring_options(state, seat, not state.clockwise[seat])))]
+                out += moves[1][:len(tiles_ahead(ring, start, not way, country))]
             return out
-        return [Place(seat, p.turns, p.at[0], p.at[1])
-                for p in distinct_placings(state.countries[seat], state.held)]
+        country = state.countries[seat]
+        stack = _STACK_OF[state.held]
+        geo = country.masks()[0]
+        spots = geo.spots(stack)
+        picks = country.fitting(spots) & geo.distinct(stack, TILE_PATTERNS[state.held])
+        return made(spots, _PLACE_KEYS[seat], picks, _PLACE_MAKERS[seat])
+
+    @staticmethod
+    def _kinds(country: Country) -> list[int]:
+        """The SAND tiles a seat may lay next: of those left, the first of each print (tiles with
+        the same print are alike)."""
+        laid = {c.tile - SAND_TILE_IDS for c in country.cells.values()}
+        kinds: dict[str | None, int] = {}
+        for i in range(len(SAND_SET)):
+            if i not in laid:
+                kinds.setdefault(SAND_SET[i].printed, i)
+        return list(kinds.values())
 
     def _builds(self, state: CombiState, seat: int) -> list[Build]:
         country = state.countries[seat]
-        laid = {c.tile - SAND_TILE_IDS for c in country.cells.values()}
-        left = [i for i in range(len(SAND_SET)) if i not in laid]
-        # tiles with the same print are alike: offer the first of each kind only
-        kinds: dict[str | None, int] = {}
-        for i in left:
-            kinds.setdefault(SAND_SET[i].printed, i)
+        kinds = self._kinds(country)
         if not country.cells:
-            return [Build(seat, i, 0, 0, 0) for i in kinds.values()]
-        spots: set[tuple[int, Hex]] = set()
-        edge = {n for h in country.cells for n in neighbours(h) if n not in country.cells}
-        for turns in range(ROTATIONS):
-            for cell in SAND_SHAPE:
-                turned = rotate(cell, turns)
-                for target in edge:
-                    at = (target[0] - turned[0], target[1] - turned[1])
-                    spots.add((turns, at))
+            return [Build(seat, i, 0, 0, 0) for i in kinds]
+        made = state.builds
         out: list[Build] = []
-        for turns, at in sorted(spots):
-            if country.joins(turns, at):
-                out.extend(Build(seat, i, turns, at[0], at[1]) for i in kinds.values())
+        for turns, (q, r) in joining_spots(country.cells):
+            # a key per (seat, tile, turns, q, r): coordinates stay within ±64 of the first tile
+            base = ((turns << 7 | (q & 127)) << 7 | (r & 127)) << 6 | seat << 3
+            for i in kinds:
+                action = made.get(base | i)
+                if action is None:
+                    # Build(...) without __init__'s checks (every value is in range) or the frozen
+                    # setattr per field: the same value, equal and hashing alike; hundreds a step
+                    action = made[base | i] = _new(Build)
+                    action.__dict__.update(seat=seat, tile=i, turns=turns, q=q, r=r)
+                out.append(action)
         return out
+
+    def _can_build(self, state: CombiState, action: Build) -> bool:
+        """Is `action` among _builds(state, action.seat)? Asked without listing them all."""
+        country = state.countries[action.seat]
+        if action.tile not in self._kinds(country):
+            return False
+        if not country.cells:
+            return action.turns == action.q == action.r == 0
+        return country.joins(action.turns, (action.q, action.r))
 
     def outcome(self, state: CombiState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        scores = tuple(self.scores(state))
+        scores = self._final(state)
         ending = state.ended_by or Termination.NO_TILE_FITS
         return Outcome(scores, rank_winners(scores), ending)
+
+    def _final(self, state: CombiState) -> tuple[int, ...]:
+        return state.scored or tuple(self.scores(state))
 
     def scores(self, state: CombiState) -> list[int]:
         from .scoring import score_all
@@ -373,7 +423,7 @@ class CombiNationsEngine(Engine[CombiState]):
         raise IllegalActionError(f"{action} is not a legal move now", action)
 
     def _build(self, state: CombiState, action: Build) -> list[Event]:
-        if action not in self._builds(state, action.seat):
+        if not self._can_build(state, action):
             raise IllegalActionError("that SAND tile cannot go there: it must join the others side to "
                                      "side without overlapping", action)
         seat = action.seat
@@ -449,7 +499,7 @@ class CombiNationsEngine(Engine[CombiState]):
         events: list[Event] = [Placed(seat, tile.id, action.turns, action.q, action.r)]
         state.held = EMPTY
         state.placed_last[seat] = True
-        if not country.sand() and not state.ending and not state.in_extra:
+        if not country.has_sand() and not state.ending and not state.in_extra:
             state.ending, state.ended_by = True, Termination.COUNTRY_FULL
             events.append(EndTriggered(seat, True))
         return events + self._after_turn(state)
@@ -549,7 +599,8 @@ class CombiNationsEngine(Engine[CombiState]):
     def _finish(self, state: CombiState) -> list[Event]:
         state.phase, state.turn, state.held = OVER, -1, EMPTY
         state.in_extra = True
-        return [GameOver(tuple(self.scores(state)))]
+        state.scored = tuple(self.scores(state))
+        return [GameOver(state.scored)]
 
     # -- views --
 
@@ -569,7 +620,7 @@ class CombiNationsEngine(Engine[CombiState]):
             discarded=len(state.discard), building=tuple(state.building), ending=state.ending,
             extra_turn=state.in_extra, final_turn=state.final_turn, placed_last=tuple(state.placed_last),
             # the final scores once the game is over (screens score live countries themselves)
-            scores=tuple(self.scores(state)) if state.phase == OVER else ())
+            scores=self._final(state) if state.phase == OVER else ())
 
     def fold(self, view: CombiView, event: Event) -> CombiView:
         return fold(view, event)

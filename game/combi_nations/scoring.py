@@ -72,6 +72,19 @@ class ScoreLine:
     hexes: tuple[Hex, ...] = ()         # the hexes the line is about (sorted), for highlighting
 
 
+_new = object.__new__
+
+
+def _line(kind: str, label: str, points: int, reason: str, land: str | None = None,
+          facility: str | None = None, hexes: tuple[Hex, ...] = ()) -> ScoreLine:
+    """ScoreLine(...) without the frozen dataclass's per-field setattr: a sheet has a line per area
+    and per facility and the engine scores every country at the end of every playout."""
+    line: ScoreLine = _new(ScoreLine)
+    line.__dict__.update(kind=kind, label=label, points=points, reason=reason, land=land, facility=facility,
+                         hexes=hexes)
+    return line
+
+
 @dataclass(frozen=True)
 class ScoreSheet:
     seat: int | None
@@ -154,40 +167,54 @@ class _Survey:
 
 
 def _survey(country: Country) -> _Survey:
+    # over the country's bit masks (country.masks): bit i is the i-th hex in sorted order, so a
+    # mask's bits taken upwards are its hexes sorted, and an area grows by ORing neighbour masks
+    geo = country.masks()[0]
     cells = country.cells
+    hexes, near = geo.hexes, geo.neighbours
+    of_content: dict[str, int] = {}
+    facilities: list[tuple[Hex, str]] = []
+    for i, h in enumerate(hexes):
+        content = cells[h].content
+        of_content[content] = of_content.get(content, 0) | 1 << i
+        if content != SAND and content not in _LAND_SET:
+            facilities.append((h, content))
     area_of: dict[Hex, Area] = {}
     areas: list[Area] = []
-    facilities: list[tuple[Hex, str]] = []
-    sand: list[Hex] = []
-    content_of = {h: c.content for h, c in cells.items()}      # one attribute read per hex, not per look
-    for h in sorted(content_of):                # sorted: the same country always gives the same sheet
-        content = content_of[h]
-        if content == SAND:
-            sand.append(h)
-        elif content in _LAND_SET:
-            if h in area_of:
-                continue
-            # flood fill the cluster of this LAND type (facility hexes are not LAND: they split areas)
-            found = {h}
-            todo = [h]
-            while todo:
-                for n in neighbours(todo.pop()):
-                    if n not in found and content_of.get(n) == content:
-                        found.add(n)
-                        todo.append(n)
-            area = Area(content, tuple(sorted(found)))
-            areas.append(area)
-            for x in found:
-                area_of[x] = area
-        else:
-            facilities.append((h, content))
-    areas.sort(key=lambda a: (_LAND_INDEX[a.land], -len(a.hexes), a.hexes))
     largest = [0] * len(LANDS)
-    for a in areas:
-        i = _LAND_INDEX[a.land]
-        largest[i] = max(largest[i], a.size)
+    for index, land in enumerate(LANDS):
+        left = of_content.get(land, 0)
+        while left:
+            # flood fill the cluster of this LAND type (facility hexes are not LAND: they split areas)
+            found = grown = left & -left
+            while grown:
+                reach = 0
+                while grown:
+                    low = grown & -grown
+                    reach |= near[low.bit_length() - 1]
+                    grown ^= low
+                grown = reach & left & ~found
+                found |= grown
+            left &= ~found
+            area = _new(Area)       # Area(land, hexes) without the frozen setattr per field
+            area.__dict__.update(land=land, hexes=_bits(hexes, found))
+            areas.append(area)
+            for x in area.hexes:
+                area_of[x] = area
+            largest[index] = max(largest[index], len(area.hexes))
+    areas.sort(key=lambda a: (_LAND_INDEX[a.land], -len(a.hexes), a.hexes))
+    sand = _bits(hexes, of_content.get(SAND, 0))
     standing = Standing(tuple(largest), len(facilities), len(sand))
-    return _Survey(tuple(areas), area_of, tuple(facilities), tuple(sand), standing)
+    return _Survey(tuple(areas), area_of, tuple(facilities), sand, standing)
+
+
+def _bits(hexes: tuple[Hex, ...], mask: int) -> tuple[Hex, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(hexes[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def standing(country: Country) -> Standing:
@@ -226,6 +253,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'S' if word[-1].isupper() else 's'}"
 
 
+def _area_text(land: str, size: int) -> tuple[str, int, str]:
+    """An area line's label, points and reason."""
+    pts = area_points(size)
+    return (f"{LAND_NAMES[land]} of {size}", pts,
+            f"{_plural(size, SPACE_WORD[land] + ' space')}: {pts} VP by the area table")
+
+
+# every area line a country of 42 hexes can have, written once (immutable, from the tables alone)
+_AREA_TEXT: dict[tuple[str, int], tuple[str, int, str]] = {
+    (land, size): _area_text(land, size) for land in LANDS for size in range(1, 43)}
+
+
 def _sheet(country: Country, survey: _Survey, rivals: Standing | None, *, seat: int | None,
            solo: bool, flat: bool) -> ScoreSheet:
     lines: list[ScoreLine] = []
@@ -233,11 +272,13 @@ def _sheet(country: Country, survey: _Survey, rivals: Standing | None, *, seat: 
     # areas, and the type that scores fewest counted again
     land_total = dict.fromkeys(LANDS, 0)
     for a in survey.areas:
-        pts = area_points(a.size)
+        size = len(a.hexes)
+        text = _AREA_TEXT.get((a.land, size))
+        if text is None:
+            text = _area_text(a.land, size)
+        label, pts, why = text
         land_total[a.land] += pts
-        lines.append(ScoreLine(AREA, f"{LAND_NAMES[a.land]} of {a.size}", pts,
-                               f"{_plural(a.size, SPACE_WORD[a.land] + ' space')}: {pts} VP by the area table",
-                               land=a.land, hexes=a.hexes))
+        lines.append(_line(AREA, label, pts, why, land=a.land, hexes=a.hexes))
     low = min(land_total.values())
     tied = [land for land in LANDS if land_total[land] == low]
     doubled = tied[0]           # ties: the first in LANDS order (Forest, Grassland, City, Lake)
@@ -263,7 +304,7 @@ def _sheet(country: Country, survey: _Survey, rivals: Standing | None, *, seat: 
             pts, why = FLAT_POINTS, f"{name}: {FLAT_POINTS}, always in the solo game"
         else:
             pts, why = ctx.facility(h, key)
-        lines.append(ScoreLine(FACILITY, name, pts, why, facility=key, hexes=(h,)))
+        lines.append(_line(FACILITY, name, pts, why, facility=key, hexes=(h,)))
 
     # empty SAND spaces: -1 each, or +1 each with a Bird Conservation (its rule: not under the flat option)
     n = len(survey.sand)
