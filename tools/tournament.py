@@ -2,6 +2,7 @@
 
     python tools/tournament.py --game kabooom --levels hard,easy --games 40
         [--players 2] [--option KEY=VALUE ...] [--seed 100] [--min-win hard=0.8]
+        [--iterations N | --seconds S]
 
 Every pairing of two of --levels plays --games games (two players unless --players says more). The
 games go in pairs on the same seed, the second with the seats swapped (with more players the seats
@@ -10,18 +11,24 @@ Options given with --option stay fixed; every other option cycles through all it
 combination), one setting per pair of games. A shared win counts as a fraction for each winner; a
 game still running after 20,000 actions is left out and counted as unfinished.
 
-Prints each pairing's win rates (overall and by who sat first) and, for more than one pairing, each
-level's rate over all its games. --min-win LEVEL=RATE (repeatable) makes the exit status 1 when that
-level's overall rate is below RATE, so the tool can stand in for a slow test. Bots decide from
-engine.view(state, seat) and engine.legal_actions(state, seat) only, as in the client. In a game
-where seats act at once (KOMBIO) the bots play through game.core.bots.SimulatedTable: they also see
-their seat's events, a duty move comes THINK_TIME simulated seconds after the bot was asked, a
-reaction (a slap) after the bot's own delay, and the earliest goes first (exact ties by the seed).
+Prints each pairing's win rates (overall and by who sat first) with a 95% Wilson interval, each
+level's decision times (median, p90, worst: the wall time of each `choose`, on this machine as loaded
+now) and, for more than one pairing, each level's rate over all its games. --iterations or --seconds
+set the search budget of every bot that has one (an Expert's `budget`, game.core.search.Budget):
+iterations make a run reproducible and quick to explore with; the default is each bot's own clock.
+--min-win LEVEL=RATE (repeatable) makes the exit status 1 when that level's overall rate is below
+RATE, so the tool can stand in for a slow test. Bots decide from engine.view(state, seat) and
+engine.legal_actions(state, seat) only, as in the client, and every bot is handed its seat's events
+after each action (game.core.bots.feed), as the client's BotDriver does. In a game where seats act
+at once (KOMBIO) the bots play through game.core.bots.SimulatedTable: a duty move comes THINK_TIME
+simulated seconds after the bot was asked, a reaction (a slap) after the bot's own delay, and the
+earliest goes first (exact ties by the seed).
 """
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import random
 import sys
 import time
@@ -33,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games_ready import ready_game, ready_games
 
-from game.core.bots import Bot, SimulatedTable
+from game.core.bots import Bot, SimulatedTable, feed
+from game.core.engine import Action, View
+from game.core.search import Budget
 from game.definition import GameDef
 
 MAX_ACTIONS = 20_000
@@ -49,6 +58,51 @@ class Score:
     def rate(self) -> float:
         return self.wins / self.games if self.games else float("nan")
 
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win share (95% for z=1.96); a shared win counts its fraction."""
+    if games <= 0:
+        return float("nan"), float("nan")
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Clocked:
+    """A bot whose every decision's wall time is kept, by level."""
+
+    bot: Bot
+    times: list[float]
+
+    def choose(self, view: View, legal: list[Action]) -> Any:
+        started = time.perf_counter()
+        decision = self.bot.choose(view, legal)
+        self.times.append(time.perf_counter() - started)
+        return decision
+
+    def observe(self, events: Any) -> None:
+        observe = getattr(self.bot, "observe", None)
+        if observe is not None:
+            observe(events)
+
+
+def percentile(sorted_times: list[float], share: float) -> float:
+    """The nearest-rank percentile of sorted values."""
+    return sorted_times[min(len(sorted_times) - 1, max(0, math.ceil(share * len(sorted_times)) - 1))]
+
+
+def times_text(times: list[float]) -> str:
+    if not times:
+        return "no decisions"
+    ordered = sorted(times)
+    return (f"median {percentile(ordered, 0.5) * 1000:.0f} ms, p90 {percentile(ordered, 0.9) * 1000:.0f} ms, "
+            f"worst {ordered[-1] * 1000:.0f} ms over {len(ordered)} decisions")
+
 
 def option_settings(info: GameDef, fixed: dict[str, str]) -> list[dict[str, str]]:
     """Every combination of the options not fixed on the command line."""
@@ -58,12 +112,25 @@ def option_settings(info: GameDef, fixed: dict[str, str]) -> list[dict[str, str]
             for combo in combos]
 
 
-def play(info: GameDef, levels: list[str], options: dict[str, str], seed: int) -> tuple[int, ...] | None:
-    """One game, seat i played by a levels[i] bot; the winners, None if stopped unfinished."""
+def make_bots(info: GameDef, levels: list[str], seed: int, budget: Budget | None,
+              times: dict[str, list[float]]) -> list[Bot]:
+    assert info.bot is not None
+    bots: list[Bot] = []
+    for seat, level in enumerate(levels):
+        bot = info.bot(level, seat, seed * 10 + seat)
+        if budget is not None and hasattr(bot, "budget"):
+            bot.budget = budget
+        bots.append(Clocked(bot, times.setdefault(level, [])))
+    return bots
+
+
+def play(info: GameDef, levels: list[str], options: dict[str, str], seed: int,
+         budget: Budget | None = None, times: dict[str, list[float]] | None = None) -> tuple[int, ...] | None:
+    """One game, seat i played by a levels[i] bot; the winners, None if stopped unfinished.
+    `budget` replaces the search budget of the bots that have one; `times` collects decision times."""
     engine = info.engine()
     state = engine.new_game(info.make_config(len(levels), options), seed)
-    assert info.bot is not None
-    bots = [info.bot(level, seat, seed * 10 + seat) for seat, level in enumerate(levels)]
+    bots: list[Bot] = make_bots(info, levels, seed, budget, {} if times is None else times)
     if engine.game_type.simultaneous:
         return play_simultaneous(engine, state, dict(enumerate(bots)), seed)
     chooser = random.Random(seed)
@@ -75,7 +142,12 @@ def play(info: GameDef, levels: list[str], options: dict[str, str], seed: int) -
         if not seats:
             raise RuntimeError(f"seed {seed}: nobody may act but the game is not over")
         seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
-        engine.apply(state, bots[seat].choose(engine.view(state, seat), engine.legal_actions(state, seat)))
+        action = bots[seat].choose(engine.view(state, seat), engine.legal_actions(state, seat))
+        assert isinstance(action, Action), "a turn-based bot owes a plain action"
+        events = engine.apply(state, action)
+        # every bot sees its seat's events, as the client's BotDriver hands them (a bot may remember)
+        for other, bot in enumerate(bots):
+            feed(bot, [e for e in (engine.redact(ev, other) for ev in events) if e is not None])
     outcome = engine.outcome(state)
     return outcome.winners if outcome is not None else None
 
@@ -94,7 +166,8 @@ def play_simultaneous(engine: Any, state: Any, bots: dict[int, Bot], seed: int) 
 
 
 def pairing(info: GameDef, a: str, b: str, players: int, games: int, settings: list[dict[str, str]],
-            seed: int) -> tuple[dict[str, Score], int]:
+            seed: int, budget: Budget | None = None,
+            times: dict[str, list[float]] | None = None) -> tuple[dict[str, Score], int]:
     scores = {a: Score(), b: Score()}
     unfinished = 0
     for game in range(games):
@@ -102,7 +175,7 @@ def pairing(info: GameDef, a: str, b: str, players: int, games: int, settings: l
         first, second = (a, b) if order == 0 else (b, a)
         levels = [first if seat % 2 == 0 else second for seat in range(players)]
         pair = game // 2
-        winners = play(info, levels, settings[pair % len(settings)], seed + pair)
+        winners = play(info, levels, settings[pair % len(settings)], seed + pair, budget, times)
         if winners is None:
             unfinished += 1
             continue
@@ -127,7 +200,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--min-win", action="append", default=[], metavar="LEVEL=RATE",
                         help="exit 1 if LEVEL's overall win rate is below RATE (0..1)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="search budget of searching bots, in iterations (reproducible)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="search budget of searching bots, in seconds per decision")
     args = parser.parse_args(argv)
+    budget = (None if args.iterations is None and args.seconds is None
+              else Budget(seconds=args.seconds, iterations=args.iterations))
     info = ready_game(args.game)
     levels = args.levels.split(",") if args.levels else list(info.bot_levels)
     unknown = [lv for lv in levels if lv not in info.bot_levels]
@@ -157,19 +236,24 @@ def main(argv: list[str] | None = None) -> int:
           + (f"; fixed {shown}" if shown else "") + (f"; cycling {', '.join(varied)}" if varied else ""))
 
     totals = {level: Score() for level in levels}
+    times: dict[str, list[float]] = {}
     for a, b in itertools.combinations(levels, 2):
         wall, cpu = time.perf_counter(), time.process_time()
-        scores, unfinished = pairing(info, a, b, players, args.games, settings, args.seed)
+        scores, unfinished = pairing(info, a, b, players, args.games, settings, args.seed, budget, times)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         parts = []
         for level in (a, b):
             s = scores[level]
             first, second = (w / n if n else float("nan") for w, n in s.by_order.values())
-            parts.append(f"{level} {s.rate():.1%} (seated first {first:.0%}, second {second:.0%})")
+            low, high = s.interval()
+            parts.append(f"{level} {s.rate():.1%} [95% {low:.1%}–{high:.1%}] "
+                         f"(seated first {first:.0%}, second {second:.0%})")
             totals[level].games += s.games
             totals[level].wins += s.wins
         note = f", {unfinished} unfinished left out" if unfinished else ""
         print(f"  {a} vs {b}: " + ", ".join(parts) + f"   [{wall:.1f} s wall, {cpu:.1f} s CPU{note}]")
+    for level in levels:
+        print(f"  {level} decides in: {times_text(times.get(level, []))}")
     if len(levels) > 2:
         print("  per level over all its games: "
               + ", ".join(f"{lv} {totals[lv].rate():.1%} of {totals[lv].games}" for lv in levels))

@@ -14,6 +14,8 @@ view.ring (LandTile ids, EMPTY for an empty space) and the arrows' spaces and di
           Free building: each SAND tile where it touches the most hexes laid so far (a compact shape).
 - hard:   medium, plus a look one turn ahead: the few best moves (tile and placement) also count a
           share of the best tile the arrow could take next turn from where it then stands.
+- expert: (expert.py) hard's look ahead with the other seats' greedy takes in it, for every move and
+          for the placement too.
 
 Everything is counted, nothing timed; ties go to the bot's own seeded generator, so a seed always plays
 the same game.
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from game.core.bots import Bot, random_by_kind
 from game.core.engine import Action
+from game.core.loader import load
 from game.core.rng import Rng
 
 from .country import Country, Placing, country_from_view, distinct_placings, tiles_ahead, with_tile
@@ -31,7 +34,8 @@ from .scoring import Standing, best_of, neighbours, score_country, standing
 from .tables import LANDS, SAND, SAND_SHAPE, area_points
 from .view import EMPTY, CombiView
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
+EXPERT = "game.combi_nations.expert:ExpertBot"
 
 UTURN_MARGIN = 2.0        # a U-turn must be worth this many points more than the best forward move
 GROWTH_WEIGHT = 0.35      # per point an area would gain from one more hex, while it touches SAND
@@ -49,6 +53,10 @@ def make_bot(level: str, seat: int, seed: int) -> Bot:
         return GreedyBot(seat, seed)
     if level == "hard":
         return LookaheadBot(seat, seed)
+    if level == "expert":
+        # named by path, as bot factories are (game.core.loader): expert.py builds on LookaheadBot here
+        expert: type[LookaheadBot] = load(EXPERT)
+        return expert(seat, seed)
     raise ValueError(f"no Combi-Nations bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 

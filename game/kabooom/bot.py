@@ -7,6 +7,7 @@
           Three or four: every move, then each other seat's own best one-ply reply in turn order,
           judged where the turn comes back. The search is capped by a count of evaluated
           positions, never by the clock, so a bot with a given seed always plays the same game.
+- expert: the hard bot's search deepened to eight plies within a time budget (game.kabooom.expert).
 
 The evaluation gives every seat its points, a little for height that does not score yet (Medium and
 Hard), and part of the best capture it can make now (more for the seat about to move). A position
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 
 from game.core.bots import Bot
 from game.core.engine import Action, View
+from game.core.loader import load
 from game.core.rng import Rng
 
 from .rules import (
@@ -43,7 +45,7 @@ from .rules import (
     state_from_view,
 )
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 # Evaluation weights (tuned in bot-vs-bot games; see tools/bench).
 HEIGHT_POTENTIAL = 0.15      # per counter under an own non-Dynamite top, on top of its points
@@ -71,6 +73,10 @@ def make_bot(level: str, seat: int, seed: int) -> Bot:
         return GreedyBot(seat, seed)
     if level == "hard":
         return SearchBot(seat, seed)
+    if level == "expert":
+        # by path: the Expert builds on this module's bots, so importing it here would be a cycle
+        expert: Bot = load("game.kabooom.expert:ExpertBot")(seat, seed)
+        return expert
     raise ValueError(f"no Kabooom! bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 

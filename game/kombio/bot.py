@@ -11,6 +11,8 @@ hand-over (everybody sees where cards go). The level sets how well it remembers 
 - medium: forgets a little, uses abilities, slaps its own and others' cards (0.55-0.75 s).
 - hard: remembers perfectly, uses abilities to learn and to swap high cards away, slaps any card it
   knows matches (0.4-0.55 s), calls when its known total is low enough.
+- expert (expert.py): hard's memory and reactions; its turns, drawn cards and abilities chosen by
+  playing each option's round out over deals of the cards it cannot rule out.
 
 Slaps are reactions, not duties: the bot answers them with `Timed(slap, delay)`, its reaction time
 drawn from its own generator. Everything random comes from `Rng(seed)`, and only in an order fixed by
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from game.core.bots import Decision, Timed
 from game.core.engine import Action, Event
+from game.core.loader import load
 from game.core.rng import Rng
 
 from .actions import Call, Discard, Draw, Give, Look, Peek, Replace, Settle, Skip, Slap, Swap, Take
@@ -44,7 +47,8 @@ from .events import (
 from .table import BLIND_SWAP, DOUBLE_LOOK_SWAP, GIVE, LOOK_OTHER, LOOK_OWN, LOOK_SWAP, TABLE
 from .view import KombioView, PendingView
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
+EXPERT = "game.kombio.expert:ExpertBot"
 
 Place = tuple[int, int]       # (owner, slot)
 
@@ -68,6 +72,9 @@ STYLES: dict[str, Style] = {
                     take_margin=4),
     "hard": Style(reaction=(0.4, 0.55), forget=0.0, call_at=7.0, abilities=True, slaps_others=True,
                   take_margin=3),
+    # the expert (expert.py) reacts as fast as hard: a human's reaction, not a machine's
+    "expert": Style(reaction=(0.4, 0.55), forget=0.0, call_at=7.0, abilities=True, slaps_others=True,
+                    take_margin=3),
 }
 
 
@@ -78,6 +85,10 @@ def make_bot(level: str, seat: int, seed: int, reaction: tuple[float, float] | N
         raise ValueError(f"no KOMBIO bot level {level!r}; levels: {', '.join(LEVELS)}")
     if reaction is not None:
         style = replace(style, reaction=reaction)
+    if level == "expert":
+        # named by path, as bot factories are (game.core.loader): expert.py builds on MemoryBot here
+        expert: type[MemoryBot] = load(EXPERT)
+        return expert(seat, seed, style)
     return MemoryBot(seat, seed, style)
 
 

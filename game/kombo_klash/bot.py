@@ -9,6 +9,8 @@
 - hard:   the medium bot's best few choices looked at one action further (the best next tile of its
           hand, or stopping there), so it sees two-step plans: kick or swamp and then the Kombo it
           opens, two tiles that make a Kombo together, enlarging a Kombo before scoring it.
+- expert: the hard bot's shortlist decided by information-set Monte Carlo tree search over deals of
+          what its seat cannot see (game.kombo_klash.expert).
 
 The evaluation, in points, of a position in the middle of the bot's turn:
   + the points scored this turn (Kombos, howls, swamps),
@@ -34,6 +36,7 @@ from itertools import combinations
 
 from game.core.bots import Bot, random_by_kind
 from game.core.engine import Action
+from game.core.loader import load
 from game.core.rng import Rng
 
 from .actions import EndTurn, Kick, Place, Redraw, Revive, Score, Swamp
@@ -55,7 +58,7 @@ from .tables import (
 )
 from .view import KomboView
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def make_bot(level: str, seat: int, seed: int) -> Bot:
@@ -65,6 +68,10 @@ def make_bot(level: str, seat: int, seed: int) -> Bot:
         return GreedyBot(seat, seed)
     if level == "hard":
         return PlannerBot(seat, seed)
+    if level == "expert":
+        # by path: the Expert builds on this module's bots, so importing it here would be a cycle
+        expert: Bot = load("game.kombo_klash.expert:ExpertBot")(seat, seed)
+        return expert
     raise ValueError(f"no Kombo Klash! bot level {level!r}; levels: {', '.join(LEVELS)}")
 
 

@@ -24,6 +24,7 @@ from game.combi_nations.rules import (
 from game.combi_nations.scoring import score_country
 from game.combi_nations.tables import LAND_TILES, SAND_SET
 from game.combi_nations.view import CombiView
+from tests.bot_budget import quick
 
 ENGINE = CombiNationsEngine()
 
@@ -35,7 +36,7 @@ def play(levels: Sequence[str], seed: int, country: str = "preset") -> tuple[Any
     """A whole game of these levels; every decision is checked legal, and every Move's target as the
     bot walks the ring is the engine's. Returns the outcome and the phases the bots acted in."""
     state = ENGINE.new_game(CombiConfig(len(levels), country), seed)
-    bots = [make_bot(level, seat, seed * 7 + seat) for seat, level in enumerate(levels)]
+    bots = [quick(make_bot(level, seat, seed * 7 + seat)) for seat, level in enumerate(levels)]
     phases: set[str] = set()
     while ENGINE.outcome(state) is None:
         seat = state.turn

@@ -48,10 +48,10 @@ def play(levels: list[str], difficulty: str, seed: int) -> tuple[list, object]:
 
 
 def test_levels():
-    for level in ("easy", "medium", "hard"):
+    for level in ("easy", "medium", "hard", "expert"):
         assert hasattr(make_bot(level, 0, 1), "choose")
     with pytest.raises(ValueError, match="no Kabooom! bot level"):
-        make_bot("expert", 0, 1)
+        make_bot("grandmaster", 0, 1)
 
 
 @pytest.mark.parametrize("levels, difficulty", [

@@ -14,6 +14,7 @@ from game.kombio.bot import LEVELS, STYLES, MemoryBot, make_bot
 from game.kombio.rules import KombioEngine
 from game.kombio.state import KombioState
 from game.kombio.table import KombioConfig
+from tests.bot_budget import quick
 
 ENGINE = KombioEngine()
 BOT_PATH = "game.kombio.bot:make_bot"
@@ -24,7 +25,7 @@ def play(levels: list[str], seed: int, rounds: int = 1, memory_aid: bool = False
          check: bool = True) -> list[Action]:
     """A whole game on the simulated clock; every action checked legal before it is applied."""
     state = ENGINE.new_game(KombioConfig(len(levels), "kombio", rounds, memory_aid), seed)
-    bots = {seat: make_bot(level, seat, seed * 10 + seat) for seat, level in enumerate(levels)}
+    bots = {seat: quick(make_bot(level, seat, seed * 10 + seat)) for seat, level in enumerate(levels)}
     table = SimulatedTable(ENGINE, bots, seed)
     log: list[Action] = []
     for _ in range(20_000):

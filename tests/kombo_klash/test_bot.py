@@ -76,11 +76,11 @@ def play_turn(state: KomboState, level: str = "medium", seed: int = 0) -> list:
 
 
 def test_levels():
-    assert LEVELS == ("easy", "medium", "hard")
+    assert LEVELS == ("easy", "medium", "hard", "expert")
     for level in LEVELS:
         assert hasattr(make_bot(level, 0, 1), "choose")
     with pytest.raises(ValueError, match="no Kombo Klash! bot level"):
-        make_bot("expert", 0, 1)
+        make_bot("grandmaster", 0, 1)
 
 
 @pytest.mark.parametrize("levels, seed", [

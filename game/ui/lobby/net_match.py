@@ -207,7 +207,7 @@ class NetMatch(DeviceSeats):
 
     def hand_to_bot(self, seat: int, level: str | None = None) -> None:
         levels = self.info.bot_levels
-        level = level or (levels[len(levels) // 2] if levels else "")
+        level = level or (levels[(len(levels) - 1) // 2] if levels else "")   # the middle level: medium
         self.lan.hand_to_bot(seat, level)
 
     def rematch(self) -> NetMatch:

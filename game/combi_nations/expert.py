@@ -1,0 +1,119 @@
+"""Combi-Nations' Expert: the hard level's score-sheet evaluation, looking one round ahead with the
+other seats in it, and keeping to its plan when it lays the tile.
+
+Search over determinisations buys little here: the only secret is the order of the face-down stacks,
+which decides nothing but the refills, and the engine lists a tile's placements at a cost that
+leaves a tree a few hundred nodes in the time a decision may take. What decides a game is which tile
+an arrow reaches next, and the hard level counts that tile as if nobody else moved. The Expert:
+
+- values each move by its tile's best placements (the hard level's `value`: the score sheet against
+  the other players' best standing, plus the room left to grow);
+- plays the round out greedily: every other seat, in turn order, takes the tile that is best for its
+  own country among those its arrow may reach (so a tile it would take is gone, and the space it left
+  is counted empty, its refill being unknown), and then counts the best tile its own arrow reaches
+  from where the move leaves it, placed in the country the move leaves;
+- weighs the same look ahead when it lays the tile it took, so the placement serves the next turn.
+
+Everything is counted, nothing timed; ties go to the bot's own seeded generator. It reads the view
+and the legal list only.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core.engine import Action
+
+from .bot import UTURN_MARGIN, LookaheadBot, _Position
+from .country import Country, tiles_ahead
+from .rules import Move, Place
+from .view import EMPTY, CombiView
+
+AHEAD_WEIGHT = 0.6        # the share of next turn's best tile counted now
+MOVE_PLACINGS = 2         # placements looked ahead for each of the best moves
+BEST_MOVES = 3            # moves whose placements are all looked ahead (the others: their best one)
+PLACE_PLACINGS = 4        # placements looked ahead when laying the tile
+
+
+class ExpertBot(LookaheadBot):
+    """The expert level (see the module's docstring)."""
+
+    def move(self, view: CombiView, legal: list[Action]) -> Action:
+        pos = _Position(view, self.seat)
+        values = self.move_values(view, legal, pos)
+        if not values:
+            return self.rng.choice(legal)
+        values.sort(key=lambda x: -x[0])
+        rivals = self._rivals(view)
+        start = view.arrows[self.seat]
+        way = view.clockwise[self.seat]
+        scored: list[tuple[float, Action]] = []
+        alive: list[object] = []     # the countries looked at stay alive: best_placing caches by id
+        for rank, (value, action, tile) in enumerate(values):
+            assert isinstance(action, Move)
+            heading = way != action.uturn
+            space = tiles_ahead(view.ring, start, heading, pos.country)[action.k - 1]
+            ring = list(view.ring)
+            ring[space] = EMPTY
+            ring[start] = EMPTY              # refilled from a face-down stack: not counted
+            penalty = UTURN_MARGIN if action.uturn else 0.0
+            ring = self._rivals_take(view, ring, rivals)
+            placings = pos.ranked_placings(tile)[:MOVE_PLACINGS if rank < BEST_MOVES else 1]
+            alive.append(placings)
+            if not placings:
+                scored.append((value, action))
+                continue
+            best = max(v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v)
+                       for v, _p, after in placings)
+            scored.append((best - penalty, action))
+        return self._pick(scored)
+
+    def place(self, view: CombiView, legal: list[Action]) -> Action:
+        pos = _Position(view, self.seat)
+        tile = view.held
+        placings = pos.ranked_placings(tile)
+        if not placings:
+            return super().place(view, legal)
+        by_placing = {a.placing: a for a in legal if isinstance(a, Place)}
+        ring = self._rivals_take(view, list(view.ring), self._rivals(view))
+        space = view.arrows[self.seat]
+        heading = view.clockwise[self.seat]
+        scored: list[tuple[float, Action]] = []
+        for v, placing, after in placings[:PLACE_PLACINGS]:
+            action = by_placing.get(placing)
+            if action is None:
+                continue
+            scored.append((v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v), action))
+        return self._pick(scored) if scored else super().place(view, legal)
+
+    # -- the round ahead --
+
+    def _rivals(self, view: CombiView) -> list[tuple[int, _Position]]:
+        """The other seats in the order they play before this one's next turn."""
+        n = view.players
+        if view.solo:
+            return []
+        return [((self.seat + i) % n, _Position(view, (self.seat + i) % n)) for i in range(1, n)]
+
+    @staticmethod
+    def _rivals_take(view: CombiView, ring: list[int], rivals: Sequence[tuple[int, _Position]]) -> list[int]:
+        """The ring once each rival has taken the tile best for its own country."""
+        for seat, rival in rivals:
+            start = view.arrows[seat]
+            spaces = tiles_ahead(ring, start, view.clockwise[seat], rival.country)
+            if not spaces:
+                continue
+            best = max(spaces, key=lambda s: (rival.best_placing(ring[s])[0], -s))
+            ring = list(ring)
+            ring[best] = EMPTY
+            ring[start] = EMPTY
+        return ring
+
+    @staticmethod
+    def _ahead(pos: _Position, ring: Sequence[int], space: int, heading: bool, after: Country,
+               now: float) -> float:
+        """The value of the best tile its arrow reaches next turn, laid in `after` (`now`, the value
+        of `after` itself, when no tile is left to reach)."""
+        spaces = tiles_ahead(ring, space, heading, after)
+        if not spaces:
+            return now
+        return max(pos.best_placing(ring[s], after)[0] for s in spaces)

@@ -1,0 +1,151 @@
+"""A full Kombo Klash! state consistent with what one seat has seen, for searching bots.
+
+The seat's view shows the face-up tiles, its own hand, and counts of everything else. What the seat
+also knows comes from its own events, kept by `Memory`: the face of a tile that went face down while
+it watched (a scored Kombo, a Swamp) and follows it when kicked; a tile a rival's Snake hypnotised
+into that rival's hand, until the rival plays that creature or discards the hand.
+
+`state_from_view` deals every tile the seat cannot see at random into the places it cannot see
+(rivals' hands, face-down tiles, both piles), with the remembered ones pinned where they are known to
+be (the memory also names the seat: a view holds its viewer's hand, not its seat). With nothing
+remembered it draws exactly as `KomboKlashEngine.resample_hidden` does (uniformly
+over the unseen tiles); tests/kombo_klash/test_expert.py checks the two against each other.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.core.engine import Event
+from game.core.rng import Rng
+
+from .events import BoardCleared, HandDiscarded, Hypnotised, Kicked, Placed, Revived, Scored, Swamped
+from .rules import KomboKlashEngine, KomboState
+from .tables import COPIES, CREATURE_INDEX, EMPTY, SPACES, SQUARES, TILES
+from .view import KomboView, fold
+
+ACTIONS = KomboKlashEngine.actions
+
+
+@dataclass
+class Memory:
+    """What one seat knows beyond its view, kept from its own events (`observe`) folded into the
+    last view it was shown (`look`)."""
+
+    seat: int
+    view: KomboView | None = None
+    down: dict[int, str] = field(default_factory=dict)          # face-down square -> its creature
+    held: dict[int, list[str]] = field(default_factory=dict)    # rival seat -> creatures in hand
+
+    def look(self, view: KomboView) -> None:
+        """The view the seat is shown now; memories it contradicts are dropped."""
+        self.view = view
+        self.down = {sq: name for sq, name in self.down.items() if view.board[sq] == "?"}
+        for seat, names in list(self.held.items()):
+            if len(names) > view.hand_counts[seat]:
+                self.held[seat] = names[:view.hand_counts[seat]]
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self._remember(event)
+            if self.view is not None:
+                self.view = fold(self.view, event)
+
+    def _remember(self, event: Event) -> None:
+        if isinstance(event, (Scored, Swamped)):
+            board = self.view.board if self.view is not None else ()
+            for sq in event.squares:
+                name = board[sq] if board else None
+                if name is not None and name != "?":
+                    self.down[sq] = name
+        elif isinstance(event, Kicked):
+            if event.src in self.down:
+                self.down[event.dst] = self.down.pop(event.src)
+        elif isinstance(event, (BoardCleared,)):
+            for sq in event.squares:
+                self.down.pop(sq, None)
+        elif isinstance(event, Revived):
+            self.down.pop(event.square, None)
+        elif isinstance(event, Hypnotised):
+            if event.seat != self.seat:
+                self.held.setdefault(event.seat, []).append(event.creature)
+        elif isinstance(event, Placed):
+            names = self.held.get(event.seat)
+            if names and event.creature in names:
+                names.remove(event.creature)
+        elif isinstance(event, HandDiscarded):
+            self.held.pop(event.seat, None)
+
+
+def state_from_view(view: KomboView, seen: Memory, rng: Rng) -> KomboState:
+    """A state whose view for the seat is `view`, its hidden tiles dealt at random (remembered ones
+    pinned). The state's own Rng (for later reshuffles) is drawn from `rng`."""
+    pool_of: list[list[int]] = [list(range(c * COPIES, (c + 1) * COPIES)) for c in range(TILES // COPIES)]
+
+    def take(name: str) -> int | None:
+        tiles = pool_of[CREATURE_INDEX[name]]
+        return tiles.pop() if tiles else None
+
+    board = [EMPTY] * SQUARES
+    up = [False] * SQUARES
+    for sq, cell in enumerate(view.board):
+        if cell is not None and cell != "?":
+            tile = take(cell)
+            if tile is None:
+                raise ValueError(f"more {cell} tiles in the view than in the box")
+            board[sq], up[sq] = tile, True
+    mine = view.hand
+    seat = seen.seat          # a view holds its viewer's hand, not its seat
+    own: list[int] = []
+    for name in mine:
+        tile = take(name)
+        if tile is None:
+            raise ValueError(f"more {name} tiles in the view than in the box")
+        own.append(tile)
+    # the remembered tiles, where the pool still has them (a memory that cannot be is ignored)
+    pinned_board: dict[int, int] = {}
+    pinned_hands: dict[int, list[int]] = {}
+    for sq, name in sorted(seen.down.items()):
+        if view.board[sq] == "?" and (tile := take(name)) is not None:
+            pinned_board[sq] = tile
+    for rival, names in sorted(seen.held.items()):
+        for name in names[:view.hand_counts[rival]]:
+            if (tile := take(name)) is not None:
+                pinned_hands.setdefault(rival, []).append(tile)
+    unseen = [t for tiles in pool_of for t in tiles]
+    unseen.sort()
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for s in range(view.players):
+        if s == seat:
+            hands.append(own)
+            continue
+        known = pinned_hands.get(s, [])
+        hands.append(known + [unseen.pop() for _ in range(view.hand_counts[s] - len(known))])
+    for sq in SPACES:
+        if view.board[sq] == "?":
+            board[sq] = pinned_board[sq] if sq in pinned_board else unseen.pop()
+    draw = [unseen.pop() for _ in range(view.draw_count)]
+    discard = [unseen.pop() for _ in range(view.discard_count)]
+    if unseen:
+        raise ValueError(f"{len(unseen)} tiles left over: the view's counts do not add up")
+    state = KomboState(
+        players=view.players, target=view.target, phase=view.phase, turn=view.turn, board=[EMPTY] * SQUARES,
+        up=[False] * SQUARES, hands=hands, draw=draw, discard=discard, scores=list(view.scores),
+        in_round=tuple(view.in_round), round=view.round, played=view.played, scored=view.scored,
+        pending=view.pending.ability if view.pending is not None else "",
+        pending_square=view.pending.square if view.pending is not None else EMPTY,
+        redraw_done=list(view.redraw_done),
+        last=None if view.last is None else ACTIONS.decode(_listed(view.last)),
+        rng=Rng(rng.below(1 << 30)))
+    for sq in SPACES:
+        if board[sq] != EMPTY:
+            state.put(sq, board[sq], up[sq])
+    return state
+
+
+def _listed(wire: object) -> object:
+    return [_listed(v) for v in wire] if isinstance(wire, (list, tuple)) else wire
+
+
+__all__ = ["Memory", "state_from_view"]

@@ -1,0 +1,67 @@
+"""Combi-Nations' Expert: its determinisation agrees with the seat's view and what resample_hidden
+re-deals, and the Expert plays legal, repeatable games from the view alone."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.combi_nations import GAME
+from game.combi_nations.bot import make_bot
+from game.combi_nations.determinise import Seen, state_from_view
+from game.combi_nations.expert import ExpertBot
+from game.combi_nations.rules import CombiConfig, CombiNationsEngine, CombiState
+from game.core.rng import Rng
+
+ENGINE = CombiNationsEngine()
+
+
+def _stacks(state: CombiState) -> list[list[int]]:
+    return [sorted(stack) for stack in state.stacks]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 3), (2, 4), (3, 5)])
+def test_a_built_state_is_the_true_one_but_for_the_stacks_order(players: int, seed: int) -> None:
+    state = ENGINE.new_game(CombiConfig(players, "preset", seed % 10), seed)
+    seen = Seen()
+    seen.observe(ENGINE.opening_events(state))
+    chooser, rng = random.Random(seed), Rng(seed)
+    steps = 0
+    while ENGINE.outcome(state) is None and steps < 30:
+        view = ENGINE.view(state, state.turn)
+        built = state_from_view(view, seen, rng)
+        ENGINE.check_invariants(built)
+        assert ENGINE.view(built, state.turn) == view
+        assert ENGINE.legal_actions(built, state.turn) == ENGINE.legal_actions(state, state.turn)
+        # what is hidden is exactly what resample_hidden re-deals: each stack's tiles, in some order
+        assert _stacks(built) == _stacks(ENGINE.resample_hidden(state, state.turn, random.Random(seed)))
+        assert (built.extra, built.ended_by, built.opponent_steps, sorted(built.discard)) == \
+            (state.extra, state.ended_by, state.opponent_steps, sorted(state.discard))
+        seen.observe(ENGINE.apply(state, chooser.choice(ENGINE.legal_actions(state, state.turn))))
+        steps += 1
+
+
+def _play(seed: int, levels: list[str]) -> list[object]:
+    state = ENGINE.new_game(CombiConfig(len(levels), "preset", seed % 10), seed)
+    bots = [make_bot(level, seat, seed * 10 + seat) for seat, level in enumerate(levels)]
+    log: list[object] = []
+    for _ in range(6):
+        if ENGINE.outcome(state) is not None:
+            break
+        seat = state.turn
+        action = bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
+        assert action in ENGINE.legal_actions(state, seat)
+        ENGINE.apply(state, action)
+        log.append(action)
+    return log
+
+
+def test_the_expert_plays_legally_and_the_same_from_its_seed() -> None:
+    first = _play(6, ["expert", "hard"])
+    assert len(first) == 6
+    assert _play(6, ["expert", "hard"]) == first
+
+
+def test_expert_is_a_level_of_the_game() -> None:
+    assert "expert" in GAME.bot_levels
+    assert isinstance(make_bot("expert", 0, 1), ExpertBot)
