@@ -1,5 +1,8 @@
+import ctypes
 import logging
 import os
+import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +19,27 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+def _own_network_namespace() -> None:
+    """An xdist worker in an isolated network namespace (CI runs the suite under `unshare -n`) moves
+    into a fresh one of its own, loopback up with multicast on: two workers' LAN tests then never
+    see each other's tables, ports or announcements, so they may run at once. Elsewhere (no root,
+    or a namespace with real interfaces, where the LAN tests skip) nothing changes."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        return
+    if any(name != "lo" for _, name in socket.if_nameindex()):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(0x40000000) != 0:       # CLONE_NEWNET, for this (the tests') thread
+        raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET) for an xdist worker")
+    for args in (("link", "set", "lo", "up"), ("link", "set", "lo", "multicast", "on")):
+        subprocess.run(["ip", *args], check=True, timeout=15)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        _own_network_namespace()
+
 
 # Every test runs headless: no window, no sound device.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -2,7 +2,8 @@
 date countries, free building, the flat facilities option. Most thin the costly checks (clone and
 determinism, views, refusals, secrecy: the stacks' order is re-dealt) to one step in FULL_EVERY; a
 few run them at every step. Invariants (every LAND tile somewhere exactly once, arrows on empty
-spaces, full countries) and wire round trips run at every step."""
+spaces, full countries) and wire round trips run at every step. The suite plays a seeded sample of
+the sweep (tests/sweep.py); tools/soak.py plays all of it."""
 from __future__ import annotations
 
 from collections import Counter
@@ -12,6 +13,7 @@ import pytest
 from game.combi_nations.rules import CombiConfig, CombiNationsEngine
 from game.core.engine import Termination
 from game.core.playout import random_playouts
+from tests import sweep
 
 ENGINE = CombiNationsEngine()
 FULL_EVERY = 25
@@ -20,7 +22,7 @@ GAMES = {1: 100, 2: 120, 3: 100, 4: 90, 5: 90}           # 500 games
 
 @pytest.mark.parametrize("players", sorted(GAMES))
 def test_random_playouts_thin_checks(players):
-    games = GAMES[players]
+    games = sweep.games(GAMES[players], at_least=10 * players)   # every seat wins some
     outcomes = []
     for i in range(games):
         config = CombiConfig(players, country="preset", preset=i % 10, flat=i % 7 == 0)

@@ -5,7 +5,8 @@ picks among every seat in to_act, so slaps, failed slaps and their choices come 
 Games of one round ("rounds" = 1) keep them short. Most thin the costly checks (clone and
 determinism, views, refusals, secrecy) to one step in FULL_EVERY; a few run them at every step.
 Invariants (every card somewhere exactly once, knowledge only of cards on the table) and wire round
-trips run at every step in all of them.
+trips run at every step in all of them. The suite plays a seeded sample of the sweep
+(tests/sweep.py); tools/soak.py plays all of it.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from game.core import Termination
 from game.core.playout import random_playouts
 from game.kombio.rules import KombioEngine
 from game.kombio.table import KombioConfig
+from tests import sweep
 
 ENGINE = KombioEngine()
 # (players, one-round games): 300 + 250 + 200 + 150 + 120 = 1,020 rounds, split over two settings
@@ -30,7 +32,7 @@ MAX_ACTIONS = 20_000
 @pytest.mark.parametrize("players", sorted(ROUNDS))
 @pytest.mark.parametrize("deck, aid", SETTINGS)
 def test_random_one_round_playouts_thin_checks(players, deck, aid):
-    games = ROUNDS[players] // len(SETTINGS)
+    games = sweep.games(ROUNDS[players] // len(SETTINGS), at_least=10 * players)   # every seat wins some
     config = KombioConfig(players, deck, rounds=1, memory_aid=aid)
     report = random_playouts(ENGINE, config, range(500, 500 + games), full_checks_every=FULL_EVERY,
                              max_actions=MAX_ACTIONS)

@@ -4,7 +4,8 @@ its secrecy check (engine.resample_hidden) included.
 Most games thin the costly checks (clone and determinism, views, refusals, secrecy) to one step in
 FULL_EVERY (the first step and a step or two more of each game); a few per combination run them at
 every step. Invariants (all 48 tiles somewhere exactly
-once) and wire round trips run at every step in all of them.
+once) and wire round trips run at every step in all of them. The suite plays a seeded sample of the
+sweep (tests/sweep.py); tools/soak.py plays all of it.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from game.core.playout import random_playouts
 from game.kombo_klash.events import RoundEnded, Scored, TieBreak
 from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine
 from game.kombo_klash.tables import TABLE
+from tests import sweep
 
 ENGINE = KomboKlashEngine()
 COMBOS = [(p, t) for p in (2, 3, 4) for t in TABLE.targets.values()]
@@ -40,7 +42,7 @@ def _check_report(report, config: KomboKlashConfig, games: int) -> None:
 @pytest.mark.parametrize("players, target", COMBOS)
 def test_random_playouts_thin_checks(players, target):
     config = KomboKlashConfig(players, target)
-    games = THIN_GAMES[target]
+    games = sweep.games(THIN_GAMES[target], at_least=10 * players)   # every seat wins some
     report = random_playouts(ENGINE, config, range(1000, 1000 + games), full_checks_every=FULL_EVERY)
     _check_report(report, config, games)
     assert {w for o in report.outcomes for w in o.winners} == set(range(players))
