@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.core.bots import BotDriver, SimulatedTable, load_factory
+from game.core.bots import SEARCHING_LEVEL, BotDriver, SimulatedTable, load_factory
 from game.core.engine import GameConfig, Outcome
 from game.core.errors import ConfigError, KomboError
 from game.core.narration import told
@@ -44,8 +44,10 @@ def _levels(info: GameDef, players: int, levels: list[str] | None, seed: int) ->
     if levels is None:
         if not info.bot_levels:
             raise DemoError(f"{info.title} has no bots")
-        # Alternate the listed levels so a default demo shows the bots against each other.
-        return [info.bot_levels[i % len(info.bot_levels)] for i in range(players)]
+        # Alternate the listed levels so a default demo shows the bots against each other; not the
+        # searching level, which decides on a wall clock: a default demo stays the same for a seed
+        listed = [level for level in info.bot_levels if level != SEARCHING_LEVEL] or list(info.bot_levels)
+        return [listed[i % len(listed)] for i in range(players)]
     if len(levels) != players:
         raise DemoError(f"give one bot level per player: {players} players, {len(levels)} levels")
     factory = load_factory(info.bot_path)

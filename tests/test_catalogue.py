@@ -11,6 +11,7 @@ import random
 import pygame
 import pytest
 
+from game.core.bots import SEARCHING_LEVEL
 from game.core.playout import random_playouts
 from game.definition import GameDef, Option
 from game.demo import run_demo
@@ -81,7 +82,7 @@ def test_the_headless_demo_plays_every_bot_level(key):
     players = info.min_players if info.min_players > 1 else 2
     # the expert level searches on a wall-clock budget (so not repeatable, and slow): its whole games
     # are played on move-count budgets in each game's tests/<game>/test_expert.py
-    levels = [level for level in info.bot_levels if level != "expert"]
+    levels = [level for level in info.bot_levels if level != SEARCHING_LEVEL]
     for level, seed in zip(itertools.cycle(levels), range(len(levels))):
         lines: list[str] = []
         outcome = run_demo(key, seed=seed, players=players, options=info.default_options(),

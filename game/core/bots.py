@@ -47,6 +47,8 @@ from .loader import load
 from .rng import Rng
 from .session import Session, Step
 
+SEARCHING_LEVEL = "expert"     # the level that searches on a wall-clock budget (game.core.search)
+
 
 @dataclass(frozen=True)
 class Timed:
