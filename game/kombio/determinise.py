@@ -40,9 +40,7 @@ from .events import (
 )
 from .state import KombioState, Pending
 from .table import EMPTY, GIVE, TABLE
-from .view import KombioView
-
-Place = tuple[int, int]       # (owner, slot)
+from .view import KombioView, Place
 
 
 @dataclass
