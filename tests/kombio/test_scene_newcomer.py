@@ -337,3 +337,18 @@ def test_the_panel_names_the_turn_the_table_shows_while_it_catches_up():
         if behind >= 3 or match.session.outcome() is not None:
             break
     assert behind
+
+
+def test_a_look_whose_animation_is_skipped_is_still_held_for_its_player():
+    """A LAN peer catching up (or a snapshot) drops the queued animations: the look still shows."""
+    from game.kombio.actions import Look
+
+    app, clock, match, scene = make([human("kb1"), BOT, BOT])
+    values = near_row(match, 0)
+    match.session.submit(Look(0))               # the step arrives...
+    scene.take_steps()
+    scene.show.skip_to(scene.view, match.session.step)     # ...and its animation never plays
+    run(app, clock, 0.2)
+    assert scene.looks.waiting() is not None
+    shown = faces_drawn(app, scene)
+    assert all(shown.count(v) >= values.count(v) for v in values)

@@ -8,8 +8,9 @@ catches up (a LAN backlog, a snapshot that skips the animations) still shows it.
   the events behind it wait and nothing moves under the cards being read;
 - a look of an ability still being decided (a 13's look, a 14's looks): held while the ability runs,
   so the values stay in view while "Swap them / Skip" is asked; the choice itself ends it.
-The silent player's default (the referee's clock) is not touched: a look held here never stops the
-table's clock.
+The silent player's default (the referee's clock) is not touched by a held look: the table's clock
+runs on, except that on a hot-seat screen only the seat the screen is given to has its clock run
+(GameScreen.attending), since the others cannot act until the screen is theirs.
 """
 from __future__ import annotations
 
