@@ -16,3 +16,8 @@ SHARE = 0.2             # of a sweep's games the suite plays
 def games(full: int, at_least: int = 1) -> int:
     """A sweep's game count: `full` in the soak run, a share of it (at least `at_least`) in the suite."""
     return full if SOAK else max(at_least, round(full * SHARE))
+
+
+def examples(full: int) -> int:
+    """A property test's hypothesis examples: `full` in the soak run, half of them in the suite."""
+    return full if SOAK else max(20, full // 2)

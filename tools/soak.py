@@ -3,7 +3,8 @@ same checks, plus the tools' own soak figures. Prints pytest's summary; exits as
 
     python tools/soak.py [PYTEST_ARGS...]
 
-Runs the sweep tests (the engines' random playouts and the catalogue's engine-contract playouts) with
+Runs the sweep tests (the engines' random playouts, the catalogue's engine-contract playouts, and
+the property tests whose examples the suite halves) with
 KOMBO_ARCADE_SOAK=1, on every core (pytest-xdist)."""
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SWEEPS = ["tests/kombo_klash/test_playouts.py", "tests/kombio/test_playouts.py",
           "tests/combi_nations/test_playouts.py", "tests/kabooom/test_playout.py",
-          "tests/test_catalogue.py::test_random_playouts_keep_the_engine_contract"]
+          "tests/test_catalogue.py::test_random_playouts_keep_the_engine_contract",
+          # property tests whose hypothesis examples the suite halves (tests/sweep.examples)
+          "tests/net/test_messages.py", "tests/net/test_protocol.py", "tests/net/test_peer_core.py",
+          "tests/kombo_klash/test_kombos.py"]
 
 
 def main(argv: list[str]) -> int:

@@ -17,6 +17,7 @@ from game.core import IllegalActionError
 from game.kombo_klash.actions import EndTurn, Kick, Place, Revive, Score, Swamp
 from game.kombo_klash.kombos import Kombo, kombo_options
 from game.kombo_klash.tables import CENTRE, CHAMELEON, CREATURE_INDEX, CREATURES, SCORES, SPACES
+from tests import sweep
 
 from .positions import ENGINE, position, sq, sqs
 
@@ -197,7 +198,7 @@ def boards(draw) -> list[int]:
     return face
 
 
-@settings(max_examples=400)
+@settings(max_examples=sweep.examples(400))
 @given(boards())
 def test_kombo_options_on_random_boards(face):
     options = kombo_options(face)
@@ -221,7 +222,7 @@ def state_from_faces(face: list[int], hidden: list[int] | None = None):
     return position(board, [[], []], turn=0)
 
 
-@settings(max_examples=150)
+@settings(max_examples=sweep.examples(150))
 @given(boards(), st.data())
 def test_scoring_flips_exactly_the_kombo_and_adds_its_points(face, data):
     state = state_from_faces(face)
@@ -283,7 +284,7 @@ def starts(draw):
     return state
 
 
-@settings(max_examples=40)
+@settings(max_examples=sweep.examples(40))
 @given(starts(), st.data())
 def test_random_action_sequences_keep_every_tile_and_legal_means_accepted(state, data):
     for _ in range(data.draw(st.integers(1, 30), label="steps")):
@@ -332,7 +333,7 @@ def near_full(draw):
     return state
 
 
-@settings(max_examples=100)
+@settings(max_examples=sweep.examples(100))
 @given(near_full(), st.data())
 def test_near_full_boards_every_place_is_accepted_exactly_when_listed(state, data):
     legal = set(ENGINE.legal_actions(state, 0))

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from net import messages as m
 from net.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, SchemaError, VersionMismatch, encode_frame
+from tests import sweep
 
 TOKEN = bytes(range(16))
 HASH = b"\x01" * 8
@@ -221,14 +222,14 @@ any_plain = st.recursive(
 )
 
 
-@settings(max_examples=400)
+@settings(max_examples=sweep.examples(400))
 @given(any_plain)
 def test_random_data_raises_only_protocol_errors(data) -> None:
     with contextlib.suppress(ProtocolError):
         m.decode(data)
 
 
-@settings(max_examples=300)
+@settings(max_examples=sweep.examples(300))
 @given(st.sampled_from(EXAMPLES), st.data())
 def test_mutated_fields_raise_only_protocol_errors(msg: m.Message, data) -> None:
     raw = m.encode(msg)

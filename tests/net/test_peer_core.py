@@ -19,6 +19,7 @@ from net.host_core import HostCore, HostSeat
 from net.peer_core import NotJoinedError, PeerCore
 from net.protocol import PROTOCOL_VERSION
 from net.session import NetSession
+from tests import sweep
 
 ENGINE = GuessEngine()
 
@@ -416,7 +417,7 @@ plain = st.recursive(
     max_leaves=30)
 
 
-@settings(max_examples=300)
+@settings(max_examples=sweep.examples(300))
 @given(st.dictionaries(st.text(max_size=4) | st.integers(-5, 5), plain, max_size=6))
 def test_a_views_hash_does_not_depend_on_the_order_of_its_keys(view: dict) -> None:
     """Host and peer build the same view in different orders (a patch adds keys last)."""

@@ -25,6 +25,7 @@ from net.protocol import (
     encode_datagram,
     encode_frame,
 )
+from tests import sweep
 
 plain_scalars = (st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1)
                  | st.floats(allow_nan=False) | st.text(max_size=20) | st.binary(max_size=20))
@@ -203,7 +204,7 @@ def test_empty_datagram() -> None:
 
 # -- fuzz: anything at all ---------------------------------------------------------------------------
 
-@settings(max_examples=300)
+@settings(max_examples=sweep.examples(300))
 @given(st.binary(max_size=600), st.lists(st.integers(1, 64), max_size=8))
 def test_random_bytes_raise_nothing_but_protocol_errors(data: bytes, chunks: list[int]) -> None:
     decoder = FrameDecoder()
@@ -223,7 +224,7 @@ def test_random_bytes_raise_nothing_but_protocol_errors(data: bytes, chunks: lis
         pos += size
 
 
-@settings(max_examples=300)
+@settings(max_examples=sweep.examples(300))
 @given(st.binary(min_size=1, max_size=600))
 def test_random_bodies_behind_a_valid_prefix(body: bytes) -> None:
     try:
@@ -238,7 +239,7 @@ def test_random_bodies_behind_a_valid_prefix(body: bytes) -> None:
         pass
 
 
-@settings(max_examples=200)
+@settings(max_examples=sweep.examples(200))
 @given(plain, st.integers(0, 40), st.binary(min_size=1, max_size=3))
 def test_corrupted_frames_raise_only_protocol_errors(value, where: int, junk: bytes) -> None:
     body = bytearray(msgpack.packb(value, use_bin_type=True))
