@@ -352,3 +352,17 @@ def test_a_look_whose_animation_is_skipped_is_still_held_for_its_player():
     assert scene.looks.waiting() is not None
     shown = faces_drawn(app, scene)
     assert all(shown.count(v) >= values.count(v) for v in values)
+
+
+def test_a_press_the_moment_a_look_shows_does_not_hide_it_unseen():
+    """The default makes a silent player's look just as they press Select to look: that press
+    must not be taken as "done looking" on cards they never saw."""
+    app, clock, match, scene = make([human("kb1"), BOT, BOT])
+    walk_to(app, scene, 0, "kb1", button_key("look"))
+    press(app, "kb1", "select")                 # looks
+    run(app, clock, 0.05)
+    press(app, "kb1", "select")                 # pressed again at once
+    assert scene.looks.waiting() is not None
+    run(app, clock, 1.0)
+    press(app, "kb1", "select")                 # seen: now it goes
+    assert scene.looks.waiting() is None

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 Place = tuple[int, int]
 RISE = 0.15          # seconds a looked-at card takes to rise
+SEEN_AT_LEAST = 0.8  # a look is shown this long before Select lets it go: a press meant for something
+                     # else (Look, as the default makes the look) never hides it unseen
 
 
 @dataclass
@@ -109,10 +111,13 @@ class LookDesk:
         return next((look for look in self.visible() if not look.ability), None)
 
     def acknowledge(self) -> bool:
-        """The player has seen the look in view: it goes. False if none waited."""
+        """The player has seen the look in view: it goes, once shown SEEN_AT_LEAST (a press before
+        that is taken and does nothing). False if none waited."""
         look = self.waiting()
         if look is None:
             return False
+        if look.age < SEEN_AT_LEAST:
+            return True
         self.looks.remove(look)
         self.scene.changed()
         return True
