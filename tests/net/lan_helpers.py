@@ -383,3 +383,25 @@ class ProcLines:
 
 def _fail(text: str) -> None:
     raise AssertionError(text)
+
+
+def started_two_seat_table(game: Any, tmp_path: Path, seed: int) -> tuple[Any, Any]:
+    """A LanHost of `game` (a GameDef) for two, its own seat and one open, on 127.0.0.1, with one
+    LanClient joined and the game started: (host, client). The caller closes both."""
+    from net.host_core import HostSeat
+    from net.lan import LanClient, LanHost
+
+    host = LanHost(game, 2, {"rounds": "1"}, [HostSeat("local", "Host"), HostSeat("open")], name="Host",
+                   seed=seed, bind=LO, port=0, save_path=tmp_path / "autosave.bin", advertise=False)
+    client = LanClient(host.address, name="Peer", game=game.key)
+    try:
+        wait_for(lambda: client.state == "lobby", what="the peer in the lobby")
+        client.set_ready(True)
+        wait_for(lambda: host.can_start()[0], what="a table ready to start")
+        host.start()
+        wait_for(lambda: client.state == "playing", what="the game started")
+    except BaseException:
+        client.close()
+        host.close()
+        raise
+    return host, client

@@ -7,15 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from lan_helpers import LO, loopback, wait_for  # noqa: F401  (fixture)
+from lan_helpers import loopback, started_two_seat_table, wait_for  # noqa: F401  (fixture)
 
 from game.games import game_by_key
 from game.kombio.actions import Look
 from game.kombio.scene import KombioScene
 from game.ui.lobby.net_match import NetMatch
 from game.ui.routes import new_app
-from net.host_core import HostSeat
-from net.lan import LanClient, LanHost
 from tests.focus_driver import press
 from tests.scene_doubles import Clock, FakeAudio, run
 
@@ -23,15 +21,8 @@ KOMBIO = game_by_key("kombio")
 
 
 def test_a_peers_look_at_its_near_row_stays_until_select(loopback, pygame_video, tmp_path: Path) -> None:  # noqa: F811
-    host = LanHost(KOMBIO, 2, {"rounds": "1"}, [HostSeat("local", "Host"), HostSeat("open")], name="Host",
-                   seed=11, bind=LO, port=0, save_path=tmp_path / "autosave.bin", advertise=False)
-    client = LanClient(host.address, name="Peer", game=KOMBIO.key)
+    host, client = started_two_seat_table(KOMBIO, tmp_path, seed=11)
     try:
-        wait_for(lambda: client.state == "lobby", what="the peer in the lobby")
-        client.set_ready(True)
-        wait_for(lambda: host.can_start()[0], what="a table ready to start")
-        host.start()
-        wait_for(lambda: client.state == "playing", what="the game started")
         theirs = client.session()
         wait_for(lambda: theirs.peer.seats, what="the peer's seat")
         seat = next(iter(theirs.peer.seats))

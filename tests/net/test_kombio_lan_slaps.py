@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from lan_helpers import LO, loopback, wait_for  # noqa: F401  (fixture)
+from lan_helpers import loopback, started_two_seat_table, wait_for  # noqa: F401  (fixture)
 
 from game.games import game_by_key
 from game.kombio.actions import Discard, Draw, Look, Skip
@@ -19,8 +19,6 @@ from game.kombio.scene.controls import card_key
 from game.ui.lobby.net_match import NetMatch
 from game.ui.routes import new_app
 from game.ui.toolkit.app import STEP
-from net.host_core import HostSeat
-from net.lan import LanClient, LanHost
 from net.session import NetSession
 from tests.focus_driver import press
 from tests.scene_doubles import Clock, FakeAudio, run
@@ -43,15 +41,8 @@ def _turn(core, sessions: dict[int, NetSession]) -> None:
 
 def test_a_peer_slaps_the_discard_it_sees_while_later_steps_arrive(loopback, pygame_video,  # noqa: F811
                                                                    tmp_path: Path) -> None:
-    host = LanHost(KOMBIO, 2, {"rounds": "1"}, [HostSeat("local", "Host"), HostSeat("open")], name="Host",
-                   seed=11, bind=LO, port=0, save_path=tmp_path / "autosave.bin", advertise=False)
-    client = LanClient(host.address, name="Peer", game=KOMBIO.key)
+    host, client = started_two_seat_table(KOMBIO, tmp_path, seed=11)
     try:
-        wait_for(lambda: client.state == "lobby", what="the peer in the lobby")
-        client.set_ready(True)
-        wait_for(lambda: host.can_start()[0], what="a table ready to start")
-        host.start()
-        wait_for(lambda: client.state == "playing", what="the game started")
         core, theirs = host.core, client.session()
         wait_for(lambda: theirs.peer.seats, what="the peer's seat")
         peer_seat = next(iter(theirs.peer.seats))
