@@ -336,7 +336,9 @@ def test_a_slap_held_in_the_race_window_when_the_host_died_is_told_as_not_counte
     assert again.referee.window is not None
 
 
-def test_a_slap_that_counted_before_the_host_died_is_in_the_log_and_told_nothing() -> None:
+def _a_slap_sent() -> tuple:
+    """A KOMBIO table at an open discard, every peer's news read, and one seat's own slap sent:
+    (host, net, peers, slapper, the step before it, the slap)."""
     host, net, peers = kombio_table()
     slapper = open_discard(host, net, peers)
     for peer in peers.values():
@@ -345,6 +347,11 @@ def test_a_slap_that_counted_before_the_host_died_is_in_the_log_and_told_nothing
     step = host.step
     slap = own_slap(host, slapper)
     send(net, peers, slap, pressed=0.0)
+    return host, net, peers, slapper, step, slap
+
+
+def test_a_slap_that_counted_before_the_host_died_is_in_the_log_and_told_nothing() -> None:
+    host, net, peers, slapper, step, slap = _a_slap_sent()
     out = host.tick(10.0)                # judged and applied: saved, then the host dies unsent
     assert host.step == step + 1 and host.log[-1] == slap
     again, net2 = resumed(host, host.save())
@@ -355,14 +362,7 @@ def test_a_slap_that_counted_before_the_host_died_is_in_the_log_and_told_nothing
 
 
 def test_a_slap_held_when_only_the_connection_broke_is_judged_for_the_rejoin() -> None:
-    host, net, peers = kombio_table()
-    slapper = open_discard(host, net, peers)
-    for peer in peers.values():
-        peer.take_notices()
-        peer.take_steps()
-    step = host.step
-    slap = own_slap(host, slapper)
-    send(net, peers, slap, pressed=0.0)
+    host, net, peers, slapper, step, slap = _a_slap_sent()
     net.drop(slapper)                    # the press is in, the connection breaks at once
     peers[slapper].lost()
     assert host.referee.window is not None
