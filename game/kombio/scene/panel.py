@@ -11,12 +11,11 @@ from game.kombio.actions import Call
 from game.kombio.events import RoundEnded
 from game.kombio.narration import ABILITY_WORDS
 from game.kombio.table import ABILITY, DRAWN, GIVE, LOOK, OVER, TURN
-from game.ui.play.game_screen import sentence
 from game.ui.toolkit import theme
 from game.ui.toolkit.backdrop import Backdrop
 from game.ui.toolkit.input import device_name
 from game.ui.toolkit.seat_marks import draw_seat_symbol
-from game.ui.toolkit.text import draw_text_block
+from game.ui.toolkit.text import draw_text_block, sentence
 
 from .controls import card_name
 from .effects import Reveal, reveal_note

@@ -21,6 +21,7 @@ from game.core.session import SeatInfo
 from game.ui.lobby.lan import DEFAULT_DEVICES
 from game.ui.play.match import DeviceSeats, SeatPlan
 from game.ui.toolkit.input import device_name
+from game.ui.toolkit.text import sentence
 from game.ui.toolkit.theme import PLAYER_NAMES
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ class NetMatch(DeviceSeats):
         toast = getattr(self.app, "toast", None)
         if toast is not None:
             for text in dict.fromkeys(texts):
-                toast(_sentence(text))
+                toast(sentence(text))
 
     def problem(self) -> str | None:
         """Why this game cannot go on (the host is gone), or None."""
@@ -242,6 +243,4 @@ def stop_waiting(lan: Any) -> None:
         log.info("closing the connection failed (best effort)", exc_info=True)
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:]
+

@@ -38,7 +38,7 @@ from game.ui.play.table_time import TableTime
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
-from game.ui.toolkit.text import TextCache
+from game.ui.toolkit.text import TextCache, sentence
 from game.ui.toolkit.toast import Toast, Toasts
 
 if TYPE_CHECKING:
@@ -476,7 +476,7 @@ class GameScreen(Scene, Generic[V]):
         try:
             self.session.submit(action)
         except IllegalActionError as exc:
-            self.error(sentence(exc.reason))
+            self.error(refusal(exc.reason))
             return False
         self.messages.clear(self.OWN)   # feedback about the move before ("press again to pass") is stale
         self.take_steps()   # at once: the next press in this same frame must see the new turn
@@ -519,6 +519,6 @@ class GameScreen(Scene, Generic[V]):
             self.banners.draw(surface, self.banner, self.banner_anchor())
 
 
-def sentence(reason: str) -> str:
-    reason = reason.strip()
-    return reason[:1].upper() + reason[1:] if reason else "That move isn't allowed"
+def refusal(reason: str) -> str:
+    """A refusal's reason as the player reads it."""
+    return sentence(reason) or "That move isn't allowed"

@@ -45,6 +45,12 @@ class TextCache:
         return len(self._cache)
 
 
+def sentence(text: str) -> str:
+    """`text` as a sentence: stripped, its first letter a capital."""
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
 def text_fitting(text: TextCache, line: str, size: int, width: int, colour: theme.Colour = theme.TEXT,
                  bold: bool = False) -> pygame.Surface:
     """The line at `size`, or smaller, or shortened, until it fits `width` (fit_text's "shorten"),
