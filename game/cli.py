@@ -163,6 +163,11 @@ def build_parser() -> Parser:
     demo.add_argument("--difficulty", metavar="D",
                       help="the game's difficulty: short for --option difficulty=D")
     demo.add_argument("--levels", metavar="L1,L2,..", help="bot level per seat, e.g. easy,hard")
+    demo.add_argument("--record", metavar="FILE", help="also write the game to FILE as a replay")
+    replays = parser.add_argument_group("replays (every finished game is kept: Replays on the main menu)")
+    replays.add_argument("--replay", metavar="FILE",
+                         help="play a replay with no window, printed move by move as the demo prints")
+    replays.add_argument("--watch", metavar="FILE", help="open a replay in the game window's viewer")
     lan = parser.add_argument_group(
         "LAN play with no window (progress printed line by line)",
         "--host GAME hosts a table (--players, --seed and --option work as for --demo) and starts "
@@ -191,7 +196,8 @@ def build_parser() -> Parser:
 
 
 def _lan_checks(parser: Parser, args: argparse.Namespace) -> None:
-    modes = [f"--{n}" for n in ("demo", "host", "join", "resume") if getattr(args, n) is not None]
+    modes = [f"--{n}" for n in ("demo", "host", "join", "resume", "replay", "watch")
+             if getattr(args, n) is not None]
     if len(modes) > 1:
         parser.error(f"{' and '.join(modes)} do not go together: pick one")
     mode = modes[0][2:] if modes else None
@@ -232,6 +238,8 @@ def check_args(parser: Parser, args: argparse.Namespace) -> None:
         parser.error(f"{', '.join(game_only)} only {verb} with --demo GAME or --host GAME")
     if args.demo is None and args.levels is not None:
         parser.error("--levels only works with --demo GAME")
+    if args.demo is None and args.record is not None:
+        parser.error("--record only works with --demo GAME")
     game = args.demo if args.demo is not None else args.host
     if game is not None:
         from game.games import GAMES
@@ -316,9 +324,22 @@ def run_demo_command(args: argparse.Namespace, out: Callable[[str], None] = prin
             levels = levels * players
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31 - 1)
     try:
-        run_demo(info.key, seed=seed, players=players, options=options, levels=levels, out=out)
+        run_demo(info.key, seed=seed, players=players, options=options, levels=levels, out=out,
+                 record=Path(args.record) if args.record else None)
     except (KomboError, ValueError) as exc:
         log.warning("the demo stopped: %s", exc, extra=logs.FILE_ONLY)
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_replay_command(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
+    from game.core.replay import ReplayError
+    from game.replay_print import print_replay
+    try:
+        print_replay(Path(args.replay), out)
+    except ReplayError as exc:
+        log.warning("the replay did not play: %s", exc, extra=logs.FILE_ONLY)
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
     return 0
@@ -455,7 +476,7 @@ def run_window(args: argparse.Namespace) -> int:
 
 def is_headless(args: argparse.Namespace) -> bool:
     """Whether this run has no window: its progress goes to the terminal, and so do its logs."""
-    if args.demo is not None or args.host is not None or args.join is not None:
+    if any(x is not None for x in (args.demo, args.host, args.join, args.replay)):
         return True
     return args.resume is not None and (args.headless or display_kind() != "real")
 
@@ -480,6 +501,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.demo is not None:
             return run_demo_command(args)
+        if args.replay is not None:
+            return run_replay_command(args)
         if args.resume is not None:
             status = _gui_resume(args)
             if status is not None:

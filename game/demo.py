@@ -10,16 +10,21 @@ applies the earliest due move of all the bots (ties by the seed): same seed, sam
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from game.core.bots import SEARCHING_LEVEL, BotDriver, SimulatedTable, load_factory
-from game.core.engine import GameConfig, Outcome
+from game.core.engine import Action, Event, GameConfig, Outcome
 from game.core.errors import ConfigError, KomboError
 from game.core.narration import told
+from game.core.replay import RecordedStep, Replay, ReplaySeat, encode
 from game.core.seats import seat_name
 from game.core.session import LocalSession, SeatInfo
 from game.definition import GameDef
 from game.games import game_by_key
+from game.headless import result_lines
+from game.storage import write_atomic
 
 # The client's seat names (game.ui.toolkit.theme.PLAYER_NAMES); repeated so a demo never imports pygame.
 MAX_STEPS = 100_000   # a game that has not ended by then is an engine or bot bug, not a long game
@@ -60,8 +65,10 @@ def _levels(info: GameDef, players: int, levels: list[str] | None, seed: int) ->
 
 
 def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
-             levels: list[str] | None = None, out: Callable[[str], None] = print) -> Outcome:
-    """Play one game between bots and print it; returns the outcome. Same arguments, same output."""
+             levels: list[str] | None = None, out: Callable[[str], None] = print,
+             record: Path | None = None) -> Outcome:
+    """Play one game between bots and print it; returns the outcome. Same arguments, same output.
+    `record`: also write the game there as a replay (game.core.replay), which `--replay` plays."""
     info = _game(game_key)
     if not info.min_players <= players <= info.max_players:
         raise DemoError(f"{info.title} is for {info.min_players} to {info.max_players} players, "
@@ -75,20 +82,26 @@ def run_demo(game_key: str, *, seed: int, players: int, options: dict[str, str],
     shown = ", ".join(f"{k} {v}" for k, v in sorted(options.items()))
     out(f"{info.title}: {players} players, seed {seed}" + (f", {shown}" if shown else ""))
     out("Bots: " + ", ".join(f"{s.name} {s.level}" for s in seats))
+    steps: list[RecordedStep] = []
     if info.engine().game_type.simultaneous:
-        outcome = _simulated(info, config, seed, chosen, out)
+        outcome = _simulated(info, config, seed, chosen, out, steps)
     else:
-        outcome = _driven(info, config, seed, seats, out)
-    out(f"Result: {outcome.termination.text}")
-    for seat, score in enumerate(outcome.scores):
-        out(f"  {seat_name(seat):<7} {score}")
-    names = ", ".join(seat_name(w) for w in outcome.winners)
-    out(("Winners: " if len(outcome.winners) > 1 else "Winner: ") + names)
+        outcome = _driven(info, config, seed, seats, out, steps)
+    for line in result_lines(outcome):
+        out(line)
+    if record is not None:
+        replay = Replay(info.key, config, seed, tuple(ReplaySeat(s.name, "bot", s.level) for s in seats),
+                        tuple(steps), time.time(), outcome)
+        try:
+            write_atomic(record, encode(info.engine(), replay))
+        except OSError as exc:
+            raise DemoError(f"cannot write the replay to {record}: {exc.strerror or exc}") from None
+        out(f"Replay written to {record}")
     return outcome
 
 
 def _driven(info: GameDef, config: GameConfig, seed: int, seats: list[SeatInfo],
-            out: Callable[[str], None]) -> Outcome:
+            out: Callable[[str], None], steps: list[RecordedStep]) -> Outcome:
     """A turn-based game through a LocalSession and the BotDriver, as a window plays it."""
     session = LocalSession(info.engine(), config, seed, seats, info.realtime)
     driver = BotDriver(session, info.bot_path, info.engine_path, seed=seed, think_time=0.0,
@@ -100,16 +113,17 @@ def _driven(info: GameDef, config: GameConfig, seed: int, seats: list[SeatInfo],
             if not driver.update(0.0):
                 raise DemoError(f"the bots made no move at step {session.step}")
             for step in session.poll():
-                out(f"{step.number:4d}  {told(info.narrate, step.events) or step.action}")
+                out(step_text(info, step.number, step.action, step.events))
     finally:
         driver.close()
+    steps += [RecordedStep(r.action, r.race, r.by_default) for r in session.referee.steps]
     outcome = session.outcome()
     assert outcome is not None
     return outcome
 
 
 def _simulated(info: GameDef, config: GameConfig, seed: int, levels: list[str],
-               out: Callable[[str], None]) -> Outcome:
+               out: Callable[[str], None], steps: list[RecordedStep]) -> Outcome:
     """A game with simultaneous moves on a simulated clock (see the module's docstring)."""
     engine = info.engine()
     factory = load_factory(info.bot_path)
@@ -126,8 +140,13 @@ def _simulated(info: GameDef, config: GameConfig, seed: int, levels: list[str],
         except RuntimeError as exc:     # no bot has anything to do: a bot or engine bug
             raise DemoError(f"the bots made no move at step {step}: {exc}") from exc
         step += 1
-        public = [e for e in (engine.redact(ev, None) for ev in events) if e is not None]
-        out(f"{step:4d}  {told(info.narrate, public) or action}")
+        steps.append(RecordedStep(action))
+        out(step_text(info, step, action, engine.seen_by(events, None)))
     outcome = engine.outcome(state)
     assert outcome is not None
     return outcome
+
+
+def step_text(info: GameDef, number: int, action: Action | None, public: Sequence[Event]) -> str:
+    """A step as the demo and `--replay` print it: what a spectator reads of its events."""
+    return f"{number:4d}  {told(info.narrate, public) or action}"

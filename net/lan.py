@@ -381,7 +381,7 @@ class LanHost:
         engine = core.engine
         steps = []
         for r in records:
-            public = tuple(e for e in (engine.redact(ev, None) for ev in r.events) if e is not None)
+            public = engine.seen_by(r.events, None)
             steps.append(Step(r.number, r.action, public, {}, r.race, r.action.seat if r.by_default else None))
         return steps, end
 

@@ -372,7 +372,7 @@ class SimulatedTable:
         """After an action was applied: every bot gets its events, plain decisions are dropped (decided
         on a state that is gone), reactions stay while still legal, and every seat may be asked again."""
         engine = self.engine
-        self._next_step(state, {seat: [e for e in (engine.redact(ev, seat) for ev in events) if e is not None]
+        self._next_step(state, {seat: list(engine.seen_by(events, seat))
                                 for seat in self._inbox})
 
     def record_step(self, state: Any, step: Step) -> None:

@@ -211,6 +211,10 @@ class Engine(ABC, Generic[S]):
         """The event as `seat` may see it (None: hidden from that seat). Public games keep it."""
         return event
 
+    def seen_by(self, events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:
+        """The events as `seat` sees them (None: a spectator), those hidden from it left out."""
+        return tuple(e for e in (self.redact(ev, seat) for ev in events) if e is not None)
+
     def resample_hidden(self, state: S, seat: Seat | None, rng: random.Random) -> S:
         """A state that `seat` (None: a spectator) cannot tell apart from this one: everything hidden
         from it re-dealt at random, consistent with all it has seen (OpenSpiel's

@@ -209,10 +209,10 @@ class LocalSession(Session):
 
     def _as_step(self, record: StepRecord) -> Step:
         engine = self.engine
-        public = tuple(e for e in (engine.redact(ev, None) for ev in record.events) if e is not None)
+        public = engine.seen_by(record.events, None)
         private: dict[int, tuple[Event, ...]] = {}
         for seat in self.local_seats:
-            mine = tuple(e for e in (engine.redact(ev, seat) for ev in record.events) if e is not None)
+            mine = engine.seen_by(record.events, seat)
             if mine != public:
                 private[seat] = mine
         return Step(record.number, record.action, public, private, record.race,

@@ -322,6 +322,7 @@ class GameScreen(Scene, Generic[V]):
             # bots move only once the display has caught up, so each bot move is seen on its own
             self.match.update(now)
             self.take_steps()
+        self.match.keep_record()
         self._advance(dt)
         self.messages.update(self.app.now())
         if self.banner is not None and not self.banner.update(dt):

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.core.bots import BotDriver
 from game.core.session import LocalSession, SeatInfo, Session
 from game.definition import GameDef
+from game.replays import Recorder, seats_of
 from game.ui.toolkit.input import device_name
 from game.ui.toolkit.theme import PLAYER_NAMES
 
@@ -48,6 +50,11 @@ class DeviceSeats:
 
         def close(self) -> None: ...
 
+    replay_path: Path | None = None     # where this game's replay is written (None: it is not)
+
+    def keep_record(self) -> None:  # a hook: a LAN peer's replay comes from its host
+        """Write what the game has made since the last call to its replay."""
+
     def seats_of(self, device: str) -> list[int]:
         """Local human seats played with this device (one device may play several, hot-seat)."""
         return [i for i, p in enumerate(self.plans) if p.kind == "human" and p.device == device]
@@ -71,8 +78,10 @@ class Match(DeviceSeats):
     bot_think_time: float = 0.7   # a pause so humans can follow the bots' moves
     inline_bots: bool = False     # tests and headless runs decide bots in-process
     seed_chosen: bool = False     # the players typed the seed: a rematch deals the same again
+    record: bool = True           # keep the game as a replay (game.replays)
     session: Session = field(init=False)
     bots: BotDriver | None = field(init=False)
+    recorder: Recorder | None = field(init=False)
 
     def __post_init__(self) -> None:
         if len(self.plans) != self.players:
@@ -80,7 +89,9 @@ class Match(DeviceSeats):
         engine = self.info.engine()
         config = self.info.make_config(self.players, dict(self.options))
         seats = [SeatInfo(self.seat_name(i), p.kind, p.level) for i, p in enumerate(self.plans)]
-        self.session = LocalSession(engine, config, self.seed, seats, self.info.realtime)
+        session = self.session = LocalSession(engine, config, self.seed, seats, self.info.realtime)
+        self.recorder = Recorder(session.referee, seats_of(seats)) if self.record else None
+        self.replay_path = self.recorder.path if self.recorder is not None else None
         self.bots = None
         if any(p.kind == "bot" for p in self.plans):
             self.bots = BotDriver(self.session, self.info.bot_path, self.info.engine_path,
@@ -100,14 +111,21 @@ class Match(DeviceSeats):
         if self.bots is not None:
             self.bots.update(now)
 
+    def keep_record(self) -> None:
+        if self.recorder is not None:
+            self.recorder.follow()
+
     def rematch(self) -> Match:
         """The same seats and options; the same deal again when the players chose the seed."""
         self.close()
         seed = self.seed if self.seed_chosen else random.Random(self.seed).randrange(1, 2**31 - 1)
         return Match(self.info, self.players, self.options, self.plans, seed,
-                     self.bot_think_time, self.inline_bots, self.seed_chosen)
+                     self.bot_think_time, self.inline_bots, self.seed_chosen, self.record)
 
     def close(self) -> None:
+        if self.recorder is not None:
+            self.recorder.follow()
+            self.recorder.close()
         if self.bots is not None:
             self.bots.close()
         self.session.close()
