@@ -430,6 +430,21 @@ def first_scene(app: App, args: argparse.Namespace) -> Scene:
     return MainMenu(app)
 
 
+def _watched(args: argparse.Namespace) -> int | None:
+    """--watch FILE: the replay read before any window opens (a file that does not play is one
+    line and exit status 1). None: go on and open the window."""
+    if args.watch is None:
+        return None
+    from game.core.replay import ReplayError
+    from game.replays import open_replay
+    try:
+        args.watched = open_replay(Path(args.watch))
+    except ReplayError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    return None
+
+
 def run_window(args: argparse.Namespace) -> int:
     import pygame
 
@@ -463,6 +478,8 @@ def run_window(args: argparse.Namespace) -> int:
         if loaded.problem:
             app.toast(loaded.problem, "error")
         app.push(first_scene(app, args))
+        if getattr(args, "watched", None) is not None:
+            app.nav.watch(app, args.watched)       # Esc leaves it for the main menu
         try:
             app.run(present=display.present)   # up to 120 frames a second, a few when nothing moves
         finally:
@@ -510,7 +527,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_lan_command(args)
         if args.host is not None or args.join is not None:
             return run_lan_command(args)
-        return run_window(args)
+        status = _watched(args)
+        return status if status is not None else run_window(args)
     except KeyboardInterrupt:
         log.info("stopped by Ctrl-C", extra=logs.FILE_ONLY)
         return 130

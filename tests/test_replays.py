@@ -13,30 +13,9 @@ from game.core.session import SeatInfo
 from game.games import game_by_key
 from game.replays import KEEP, entries, open_replay, prune, read_bytes, replays_dir, seats_of, store
 from game.ui.play.match import Match, SeatPlan
+from tests.replay_games import played
 
 GAMES = ["kombo_klash", "kombio", "combi_nations", "kabooom"]
-
-
-def played(key: str, seed: int, level: str = "easy") -> tuple[Match, dict[int, dict[int | None, object]]]:
-    """A bots' game through a Match; the views of every seat at each step the loop stopped at."""
-    info = game_by_key(key)
-    players = max(2, info.min_players)
-    match = Match(info, players, info.default_options(), tuple(SeatPlan("bot", level=level) for _ in range(players)),
-                  seed, bot_think_time=0.0, inline_bots=True)
-    session, engine = match.session, match.session.engine
-    seen: dict[int, dict[int | None, object]] = {}
-    now = 0.0
-    for _ in range(20_000):
-        if session.outcome() is not None:
-            break
-        now += 0.05
-        session.tick(now)
-        match.update(now)
-        match.keep_record()
-        seen[session.step] = {seat: engine.view(session.state, seat) for seat in [None, *range(players)]}
-    match.close()
-    assert session.outcome() is not None
-    return match, seen
 
 
 @pytest.mark.parametrize("key", GAMES)

@@ -6,7 +6,10 @@
 --scene game (the default) plays --steps random legal actions, opens the game's scene with seats
 1..--humans keyboard humans and the others bots, sends the --press presses (device:button, or
 mouse@X:Y for a click) and runs --advance seconds. --scene menu|setup|results|pause|rules|settings
-show the other screens for that game. --size 1920x1080 saves the frame as a window of that size
+show the other screens for that game; --scene replays the list of replays in the data folder, and
+--scene replay the viewer on a game of random moves, at step --steps, through seat --eyes' eyes (the
+table's without it), after the --press presses (viewer:NAME for one of its controls: play, back,
+forward, story, ...). --size 1920x1080 saves the frame as a window of that size
 shows it (the scenes always draw the logical 1280×720 frame; the display scales it).
 """
 from __future__ import annotations
@@ -21,6 +24,9 @@ import pygame
 from scenes import GAME_KEYS, make_app, make_match, parse_options, play_random, run
 
 from game.games import game_by_key
+from game.replays import open_replay
+from game.ui.replay.replays_list import ReplaysScene
+from game.ui.replay.viewer import ReplayViewer
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.results import ResultsScene
@@ -31,7 +37,7 @@ from game.ui.toolkit.app import App
 from game.ui.toolkit.display import show
 from game.ui.toolkit.input import Press
 
-SCENES = ("game", "menu", "setup", "results", "pause", "rules", "settings")
+SCENES = ("game", "menu", "setup", "results", "pause", "rules", "settings", "replays", "replay")
 
 
 def press_all(app: App, presses: str, now: float) -> None:
@@ -42,6 +48,11 @@ def press_all(app: App, presses: str, now: float) -> None:
             app.stack.dispatch("handle", Press("mouse", "select", now, pos))
             continue
         device, _, button = item.partition(":")
+        if device == "viewer":
+            viewer = app.stack.top
+            assert isinstance(viewer, ReplayViewer), "viewer: presses are for --scene replay"
+            viewer.act(button)
+            continue
         app.stack.dispatch("handle", Press(device, button, now, None))
 
 
@@ -56,6 +67,18 @@ def build(args: argparse.Namespace) -> App:
         app.push(RulesScreen(app, info))
     elif args.scene == "settings":
         app.push(SettingsScreen(app))
+    elif args.scene == "replays":
+        app.push(ReplaysScene(app))
+    elif args.scene == "replay":
+        match = make_match(args.game, args.players, parse_options(info, args.option), args.seed, 0)
+        play_random(match, 100_000, args.seed)
+        match.keep_record()
+        assert match.replay_path is not None
+        viewer = ReplayViewer(app, open_replay(match.replay_path))
+        app.push(viewer)
+        viewer.go_to(args.steps)
+        for _ in range(args.eyes + 1 if args.eyes is not None else 0):
+            viewer.next_eyes()
     else:
         match = make_match(args.game, args.players, parse_options(info, args.option), args.seed, args.humans,
                            args.mouse)
@@ -94,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
                                                       "mouse@640:360")
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
                         help="the window the frame is shown in (scaled as the display does), e.g. 1920x1080")
+    parser.add_argument("--eyes", type=int, default=None, help="--scene replay: through this seat's eyes (0: the first)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     app = build(args)

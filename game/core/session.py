@@ -96,6 +96,11 @@ class Session(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
 
+    def result(self) -> Outcome | None:
+        """The outcome of the game as shown (a replay's at its last step, though a replay's
+        `outcome()` stays None: its end is the viewer's to show, not the game screen's)."""
+        return self.outcome()
+
     @abstractmethod
     def seats(self) -> Sequence[SeatInfo]: ...
 

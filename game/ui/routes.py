@@ -12,6 +12,8 @@ from game.games import GAMES
 from game.ui.lobby.entries import menu_entries
 from game.ui.lobby.lan_results import LanResultsScene
 from game.ui.lobby.net_match import NetMatch
+from game.ui.replay.replays_list import ReplaysScene
+from game.ui.replay.viewer import ReplayViewer
 from game.ui.screens.menu import MainMenu
 from game.ui.screens.pause import PauseScene
 from game.ui.screens.results import ResultsScene
@@ -19,8 +21,10 @@ from game.ui.screens.rules_screen import RulesScreen
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import GameSetup
 from game.ui.toolkit.app import App
+from game.ui.toolkit.widgets import Button
 
 if TYPE_CHECKING:
+    from game.core.replay import Replay
     from game.definition import GameDef
     from game.ui.toolkit.scene import Scene
     from game.ui.toolkit.widgets import Item
@@ -57,7 +61,13 @@ class Routes:
         return scene
 
     def menu_entries(self, app: App) -> list[Item]:
-        return menu_entries(app)
+        return [*menu_entries(app), Button("Replays", lambda: self.replays(app), note="watch again")]
+
+    def replays(self, app: App) -> None:
+        app.push(ReplaysScene(app))
+
+    def watch(self, app: App, replay: Replay) -> None:
+        app.push(ReplayViewer(app, replay))
 
 
 def new_app(surface: pygame.Surface, games: Any = GAMES, **kwargs: Any) -> App:

@@ -659,7 +659,7 @@ def test_results_of_a_couch_game_keep_rematch(app: App) -> None:
     match = Match(KABOOOM, 2, {"difficulty": "easy"}, (SeatPlan("human", "kb1"),
                                                        SeatPlan("bot", level="easy")), 3)
     try:
-        assert labels(ResultsScene(app, match)) == ["Rematch", "See the board", "Main menu"]
+        assert labels(ResultsScene(app, match)) == ["Rematch", "Watch again", "See the board", "Main menu"]
     finally:
         match.close()
 

@@ -45,7 +45,7 @@ def test_a_window_scale_reads_with_single_spaces():
 
 
 def test_winners_and_passes_are_named_with_their_seat_symbol():
-    from game.ui.screens.results import winner_line
+    from game.ui.toolkit.seat_marks import winner_line
 
     assert [text for text, _ in winner_line((1,), 2)] == ["▲ Blue", " wins!"]
     assert [text for text, _ in winner_line((0, 2), 3)] == ["● Red", " and ", "■ Green", " share the win!"]

@@ -114,6 +114,8 @@ class Panels:
         if seat is None:
             return "", (("Tab", "score sheet"), ("Esc", "pause"))
         device = scene.device_of(seat)
+        if not device:               # a seat nobody plays here (a replay's eyes): no keys to name
+            return "", ()
         title = f"{scene.seat_name(seat)}: {device_name(device)}"
         phase = scene.view.phase if scene.actor() == seat and not scene.busy() else ""
         if device == "mouse":

@@ -153,6 +153,8 @@ class KabooomScene(GameScreen[KabooomView]):
     # -- hints and panels ------------------------------------------------------------------------
     def hints(self, seat: int) -> tuple[str, tuple[tuple[str, str], ...]]:
         device = self.match.plans[seat].device
+        if not device:               # a seat nobody plays here (a replay's eyes): no keys to name
+            return "", ()
         title = f"{self.seat_name(seat)}: {device_name(device)}"
         place = self.view.phase == PLACE
         if device == "mouse":
@@ -204,13 +206,14 @@ class KabooomScene(GameScreen[KabooomView]):
         hint_title, hints = self.hints(turn)
         device = self.match.plans[turn].device
         if v.phase == PLACE:
-            tray_hint = " · click to change" if device == "mouse" else f" · {self.key_labels(device)['slap']}: next"
+            tray_hint = (" · click to change" if device == "mouse" else f" · {self.key_labels(device)['slap']}: next"
+                         if device else "")
             return ActionPanel("place", turn, name, f"{name}: place ({v.to_place[turn]} left)", "", v.pool[turn],
                                self.controls.symbol_for(turn) or "", (), "off", hints, hint_title, log, tray_hint)
         picked = self.picked(turn)
         stack = tuple(self.view.board[picked] or ()) if picked is not None else ()
         armed = self.input.of(turn).armed == PASS
-        again = "Click" if device == "mouse" else f"Press {self.key_labels(device)['slap']}"
+        again = "Click" if device == "mouse" else f"Press {self.key_labels(device)['slap']}" if device else "Press"
         ends = v.passes >= v.players - 1
         pass_label = f"{again} again{': it ends the game' if ends else ' to pass'}"
         if stack:

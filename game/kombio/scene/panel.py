@@ -102,6 +102,8 @@ def hints(scene: KombioScene) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for seat in scene.human_seats():
         device = scene.match.plans[seat].device
+        if not device:               # a seat nobody plays here (a replay's eyes): no keys to name
+            continue
         if device == "mouse":
             out.append((seat, "Mouse: click to choose (twice to commit), right-click a card to slap"))
             continue

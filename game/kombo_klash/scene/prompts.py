@@ -111,6 +111,8 @@ def hints(scene: KomboKlashScene) -> tuple[int, str, Hints]:
     if seat is None:
         return -1, "", ()
     device = scene.match.plans[seat].device
+    if not device:                   # a seat nobody plays here (a replay's eyes): no keys to name
+        return -1, "", ()
     title = f"{scene.seat_name(seat)}: {device_name(device)}"
     controls = scene.controls
     mode = controls.mode(seat) if actor is not None else WAIT

@@ -23,7 +23,6 @@ import pygame
 
 from game.core.engine import Action, Event
 from game.core.errors import IllegalActionError
-from game.core.seats import seat_label
 from game.core.session import Step
 from game.ui.play.banner import Banner, BannerPainter
 from game.ui.play.curtain import Curtain, ViewerPolicy
@@ -38,6 +37,7 @@ from game.ui.play.table_time import TableTime
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
+from game.ui.toolkit.seat_marks import winner_line
 from game.ui.toolkit.text import TextCache, sentence
 from game.ui.toolkit.toast import Toast, Toasts
 
@@ -307,13 +307,10 @@ class GameScreen(Scene, Generic[V]):
         return None if seat is None else frozenset((seat,))
 
     def winner_text(self) -> str:
-        outcome = self.session.outcome()
-        winners = list(outcome.winners) if outcome is not None else []
-        if len(winners) == 1:
-            return f"{seat_label(winners[0])} wins!"
-        if winners:
-            return " & ".join(seat_label(w) for w in winners) + " share the win!"
-        return "Game over"
+        outcome = self.session.result()
+        if outcome is None:
+            return "Game over"
+        return "".join(text for text, _ in winner_line(outcome.winners, self.players))
 
     def update(self, dt: float) -> None:
         now = self.time.tick()                      # a race window judged, a silent choice defaulted

@@ -27,12 +27,14 @@ if TYPE_CHECKING:
     from game.definition import GameDef
     from game.ui.toolkit.app import App
 
-MENU_LEFT, MENU_TOP, MENU_WIDTH = 130, 198, 540
-TITLE_Y, SUBTITLE_Y = 84, 142
+MENU_LEFT, MENU_TOP, MENU_WIDTH = 130, 158, 540
+TITLE_Y, SUBTITLE_Y = 62, 116
 # What the entries other screens add (LAN play) lead to, for the details panel.
 ENTRY_DESCRIPTIONS = {
     "Host a LAN game": "Open a table on this network: friends join it from their own computers.",
     "Join a LAN game": "Find a table on this network, or type its address.",
+    "Replays": "Watch any of your last 50 games again, through any player's eyes, with the story of "
+               "the game in a chart.",
 }
 PANEL_LEFT, PANEL_WIDTH = 730, 420
 

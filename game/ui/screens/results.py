@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.seats import seat_label
+from game.core.replay import ReplayError
+from game.replays import open_replay
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
-from game.ui.toolkit.seat_marks import draw_seat_chip
+from game.ui.toolkit.seat_marks import draw_seat_chip, winner_line
 from game.ui.toolkit.theme import PLAYER_COLOURS
 from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_panel, draw_text
 
@@ -27,20 +28,6 @@ log = logging.getLogger(__name__)
 PANEL_W = 860
 ROW_H = 50
 NOTE_H = 40                 # the peer's line between the scores and the buttons
-def winner_line(winners: tuple[int, ...], players: int) -> list[tuple[str, Any]]:
-    """The headline as (text, colour) pieces, so each winner's name shows in their colour."""
-    if not winners:
-        return [("No winner this time", theme.TEXT)]
-    if len(winners) == players and players > 1:
-        return [("Everyone ties!", theme.ACCENT)]
-    pieces: list[tuple[str, Any]] = []
-    for k, seat in enumerate(winners):
-        if k:
-            pieces.append((" and " if k == len(winners) - 1 else ", ", theme.TEXT))
-        pieces.append((seat_label(seat), theme.seat_text(seat)))
-    pieces.append((" wins!" if len(winners) == 1 else " share the win!", theme.TEXT))
-    return pieces
-
 
 class ResultsScene(MenuScene):
     opaque = False
@@ -71,9 +58,26 @@ class ResultsScene(MenuScene):
 
     def buttons(self) -> list[Item]:
         items: list[Item] = [Button("Main menu", self.main_menu, centred=True)]
+        if self.match.replay_path is not None:
+            items.insert(0, Button("Watch again", self.watch_again, centred=True))
         if getattr(self.match, "can_rematch", True):
             items.insert(0, Button("Rematch", self.rematch, centred=True))
         return items
+
+    def watch_again(self) -> None:
+        """The game just played, from its replay file, in the viewer (over these results)."""
+        self.match.keep_record()
+        path = self.match.replay_path
+        try:
+            replay = open_replay(path) if path is not None else None
+        except ReplayError as exc:
+            log.warning("the replay %s does not open: %s", path, exc)
+            replay = None
+        if replay is None:
+            self.app.audio.play("error")
+            self.app.toast("This game's replay could not be kept (see the log file)", "error")
+            return
+        self.app.nav.watch(self.app, replay)
 
     def _details(self) -> list[str]:
         line = self.match.info.result_line

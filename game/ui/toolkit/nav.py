@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from game.core.replay import Replay
     from game.definition import GameDef
     from game.ui.toolkit.app import App
     from game.ui.toolkit.scene import Scene
@@ -36,7 +37,13 @@ class Navigator(Protocol):
         """The scene that plays `match` (its game's scene class)."""
 
     def menu_entries(self, app: App) -> list[Item]:
-        """Entries the main menu lists above Settings (LAN play)."""
+        """Entries the main menu lists above Settings (LAN play, Replays)."""
+
+    def replays(self, app: App) -> None:
+        """The list of the games kept as replays."""
+
+    def watch(self, app: App, replay: Replay) -> None:
+        """The replay viewer on `replay`."""
 
 
 class NoNavigation:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
-from game.core.seats import seat_symbol
+from game.core.seats import seat_label, seat_symbol
 from game.ui.toolkit import theme
 from game.ui.toolkit.text import fit
 
@@ -110,3 +111,18 @@ def draw_seat_chip(surface: pygame.Surface, seat: int, centre: tuple[int, int], 
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, theme.mix(colour, (255, 255, 255), 0.45), centre, radius, 2)
     draw_seat_symbol(surface, seat, centre, max(6, round(radius * 1.15)), theme.BG)
+
+
+def winner_line(winners: tuple[int, ...], players: int) -> list[tuple[str, Any]]:
+    """The headline as (text, colour) pieces, so each winner's name shows in their colour."""
+    if not winners:
+        return [("No winner this time", theme.TEXT)]
+    if len(winners) == players and players > 1:
+        return [("Everyone ties!", theme.ACCENT)]
+    pieces: list[tuple[str, Any]] = []
+    for k, seat in enumerate(winners):
+        if k:
+            pieces.append((" and " if k == len(winners) - 1 else ", ", theme.TEXT))
+        pieces.append((seat_label(seat), theme.seat_text(seat)))
+    pieces.append((" wins!" if len(winners) == 1 else " share the win!", theme.TEXT))
+    return pieces

@@ -1,0 +1,129 @@
+"""The replay viewer and the Replays list, driven by keys and clicks, headless: the table shows the
+recorded game at the step the bar says, through the eyes chosen; back, rounds, the ends, the
+timeline, play and speed move it; the list watches and deletes."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.replays import entries, open_replay
+from game.ui.replay.replays_list import ReplaysScene
+from game.ui.replay.viewer import ReplayViewer
+from game.ui.routes import new_app
+from game.ui.toolkit.app import SIZE, STEP
+from game.ui.toolkit.devices import InputRouter
+from tests.replay_games import played
+
+
+@pytest.fixture
+def app():
+    pygame.display.init()
+    pygame.font.init()
+    clock = {"t": 0.0}
+    app = new_app(pygame.Surface(SIZE), clock=lambda: clock["t"], inputs=InputRouter())
+    app.clock_box = clock
+    yield app
+    app.shutdown()
+    pygame.quit()
+
+
+def run(app, seconds: float) -> None:
+    for _ in range(round(seconds / STEP)):
+        app.clock_box["t"] += STEP
+        app.advance(STEP)
+    app.draw()
+
+
+def key(app, name: str) -> None:
+    code = pygame.key.key_code(name)
+    app.feed([pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0),
+              pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)])
+    run(app, 2 * STEP)
+
+
+def settled(app, viewer: ReplayViewer) -> None:
+    for _ in range(400):
+        if not viewer.inner.busy():
+            break
+        run(app, 0.05)
+    run(app, 0.1)
+
+
+def shows(viewer: ReplayViewer, step: int) -> bool:
+    """The table shows step `step` as the eyes chosen see it."""
+    engine = viewer.engine
+    cursor_view = engine.view(engine.replay(viewer.replay.config, viewer.replay.seed,
+                                            viewer.replay.actions[:step]), viewer.session.perspective)
+    return viewer.session.step == step and viewer.inner.shown == cursor_view
+
+
+@pytest.mark.parametrize("game", ["kombio", "kombo_klash", "combi_nations", "kabooom"])
+def test_the_keys_move_through_the_game_and_the_table_follows(app, game):
+    match, _ = played(game, seed=7)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    length = viewer.session.length
+    key(app, "end")
+    settled(app, viewer)
+    assert shows(viewer, length)
+    key(app, "left")
+    settled(app, viewer)
+    assert shows(viewer, length - 1)
+    key(app, "home")
+    settled(app, viewer)
+    assert shows(viewer, 0)
+    for _ in range(3):
+        key(app, "right")
+        settled(app, viewer)
+    assert shows(viewer, 3)
+    key(app, "tab")                              # the first seat's eyes
+    settled(app, viewer)
+    assert viewer.session.perspective == 0 and viewer.inner.viewer == 0 and shows(viewer, 3)
+    later = [s for s in viewer.rounds if s > 3]
+    key(app, "down")
+    settled(app, viewer)
+    assert shows(viewer, later[0] if later else length)
+    key(app, "up")
+    settled(app, viewer)
+    assert shows(viewer, max(s for s in viewer.rounds if s < (later[0] if later else length)))
+    assert len(viewer.inner.moves) == sum(len(lines) for lines in viewer._log(0)[:viewer.session.step])
+
+
+def test_play_runs_on_by_itself_faster_at_x4_and_the_timeline_jumps(app):
+    match, _ = played("kabooom", seed=8)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    key(app, "space")
+    run(app, 4.0)
+    at_x1 = viewer.session.step
+    assert viewer.playing and at_x1 >= 2
+    key(app, "home")
+    key(app, "4")
+    key(app, "space")
+    run(app, 4.0)
+    assert viewer.session.step > at_x1
+    viewer.draw(app.surface if hasattr(app, "surface") else pygame.Surface(SIZE), 0.0)
+    line = viewer.bar.timeline
+    app.feed([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(line.centerx, line.centery))])
+    settled(app, viewer)
+    assert not viewer.playing
+    assert abs(viewer.session.step - viewer.session.length / 2) <= 1
+
+
+def test_the_replays_list_watches_and_deletes(app):
+    played("kabooom", seed=9)
+    played("kombio", seed=9)
+    listed = entries()
+    scene = ReplaysScene(app)
+    app.push(scene)
+    assert [e.path for e in scene.entries.values()] == [e.path for e in listed]
+    first = scene.focused_entry
+    assert first is not None
+    key(app, "delete")
+    assert first.path.exists(), "one press only arms the delete"
+    key(app, "delete")
+    assert not first.path.exists() and len(entries()) == len(listed) - 1
+    key(app, "return")
+    assert isinstance(app.stack.top, ReplayViewer)
+    key(app, "escape")
+    assert app.stack.top is scene
