@@ -49,6 +49,7 @@ POLL = 0.01            # the runners' loop: a printout is not a frame loop
 AWAY_TIMEOUT = 60.0    # a headless host hands a vanished player's seat to a bot after this long
 COUNTDOWN_EVERY = 10.0  # a joiner waiting for its host prints the time left this often
 MAX_SECONDS = 24 * 3600
+REPLAY_WAIT = 2.0       # a joiner waits this long for the replay its host sends after the last step
 
 
 class HeadlessError(KomboError):
@@ -82,6 +83,28 @@ def result_lines(outcome: Outcome) -> list[str]:
     names = ", ".join(seat_name(w) for w in outcome.winners)
     lines.append(("Winners: " if len(outcome.winners) > 1 else "Winner: ") + names)
     return lines
+
+
+def keep_replay(data: Callable[[], bytes | None], out: Out, wait: float = 0.0) -> None:
+    """The finished game joins this machine's replays (a joiner's comes from its host, right after
+    the last step: it is waited for `wait` seconds); one line says where, or why not."""
+    from game.core.replay import ReplayError
+    from game.replays import store
+    until = time.monotonic() + wait
+    got = data()
+    while got is None and time.monotonic() < until:
+        time.sleep(POLL)
+        got = data()
+    if got is None:
+        out("no replay of this game came from the host")
+        return
+    try:
+        path = store(got, stamp=time.time())
+    except (ReplayError, OSError) as exc:
+        log.warning("the replay is not kept: %s", exc)
+        out(f"the replay could not be kept: {exc}")
+        return
+    out(f"replay kept: {path} (kombo-arcade --replay {path})")
 
 
 def step_line(step: Step, narrate: Narrator) -> str:
@@ -186,6 +209,7 @@ def _host_loop(host: object, out: Out) -> int:
                     out("started")
             outcome = session.outcome()
             if outcome is not None and session.step >= host.core.step:
+                keep_replay(host.replay_data, out)
                 for line in result_lines(outcome):
                     out(line)
                 return 0
@@ -310,6 +334,7 @@ def _join_loop(clients: list[LanClient], rejoin: SeatRejoin, out: Out,
             if state == "over":
                 outcome = session.outcome()
                 assert outcome is not None
+                keep_replay(client.replay_data, out, wait=REPLAY_WAIT)
                 for line in result_lines(outcome):
                     out(line)
                 return 0

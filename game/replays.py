@@ -8,6 +8,7 @@ and its checks are game.core.replay's.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Sequence
@@ -28,13 +29,13 @@ from game.core.replay import (
     ReplayError,
     ReplaySeat,
     decode,
+    encode,
     footer_bytes,
     header_bytes,
     read_header,
     step_bytes,
 )
 from game.core.session import SeatInfo
-from game.games import game_by_key
 from game.storage import data_dir, write_atomic
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ def replays_dir() -> Path:
 
 
 def engine_for(key: str) -> Engine[Any]:
+    from game.games import game_by_key  # the catalogue only when a replay is read, not to write one
     return game_by_key(key).engine()
 
 
@@ -130,8 +132,13 @@ def replay_of(referee: Referee, seats: Sequence[ReplaySeat], started: float, lan
                   referee.engine.outcome(referee.state), lan)
 
 
-def store(data: bytes, folder: Path | None = None, keep: int = KEEP) -> Path:
-    """A replay received whole (a LAN peer's, from its host), checked and kept with the others."""
+def store(data: bytes, folder: Path | None = None, keep: int = KEEP, stamp: float | None = None) -> Path:
+    """A replay received whole (a LAN peer's, from its host), checked and kept with the others;
+    `stamp` dates it (a host's own clock is not a peer's: the game is dated as this machine saw it
+    end). ReplayError if it is not one that plays; OSError if it cannot be written."""
+    if stamp is not None:
+        replay = dataclasses.replace(decode(data, engine_for), started=stamp)
+        data = encode(engine_for(replay.game), replay)
     header = read_header(data)
     path = new_path(header.game, folder, header.started)
     write_atomic(path, data)

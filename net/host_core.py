@@ -53,6 +53,7 @@ from typing import Any
 from game.core.engine import Action, Engine, GameConfig
 from game.core.errors import IllegalActionError
 from game.core.referee import LOCAL, Held, Link, RealTime, Referee, Ruling, StepRecord, Verdict
+from game.core.replay import RecordedStep, Replay, ReplaySeat, encode
 
 from . import host_save, intents, joining
 from . import messages as m
@@ -130,7 +131,26 @@ class HostCore:
         step = Outbox()
         self.replicator.step(step, record.number, record.events, record.action, record.race,
                              record.action.seat if record.by_default else None)
+        if self.over:
+            self._send_replay(step)
         self._out.extend(step)
+
+    def replay_bytes(self) -> bytes:
+        """The game so far as a replay file (game.core.replay), its seats as the lobby has them."""
+        seats = [ReplaySeat(s.name, s.kind if s.holder == self.local_token or s.kind != "human" else "remote",
+                            s.level) for s in self.lobby.seats]
+        steps = tuple(RecordedStep(r.action, r.race, r.by_default) for r in self.referee.steps)
+        return encode(self.engine, Replay(self.engine.key, self.config, self.seed, tuple(seats), steps,
+                                          0.0, self.engine.outcome(self.state), lan=True))
+
+    def _send_replay(self, out: Outbox) -> None:
+        """The finished game to every peer, to keep with its replays (when it fits one frame)."""
+        data = self.replay_bytes()
+        if len(data) > m.MAX_REPLAY_FRAME:
+            log.warning("the replay of this game is %d bytes, too long to send its peers", len(data))
+            return
+        for conn in self.joined():
+            out.send(conn, m.ReplayFile(self.game_no, data))
 
     def _referee(self, call: Callable[[], list[Ruling]], out: Outbox) -> None:
         """Ask the referee (`call`), its steps shown into `out`, then tell what it ruled."""

@@ -385,6 +385,11 @@ class LanHost:
             steps.append(Step(r.number, r.action, public, {}, r.race, r.action.seat if r.by_default else None))
         return steps, end
 
+    def replay_data(self) -> bytes | None:
+        """The finished game as a replay file (None while it goes on), for this machine to keep."""
+        core = self.core
+        return core.replay_bytes() if core.over else None
+
     @property
     def stats(self) -> Any:
         return self._server.stats
@@ -463,6 +468,13 @@ class LanClient:
     def _send(self, msg: m.Message) -> None:
         assert self._client is not None
         self._client.send(msg)
+
+    def replay_data(self) -> bytes | None:
+        """The finished game's replay as the host sent it (None before the end, or none sent)."""
+        if self._session is None:
+            return None
+        with self._session.lock:
+            return self._session.peer.replay
 
     @property
     def state(self) -> str:

@@ -53,6 +53,7 @@ HASH_SIZE = 8
 # each thing raced for (game.core.referee), so a table's players bound them, and a table has at most
 # MAX_SEATS of those (Welcome.players)
 MAX_RACE = MAX_SEATS
+MAX_REPLAY_FRAME = 60 * 1024        # a replay's bytes in one frame, under the frame's 64 KiB
 
 
 # -- field constraints, attached with typing.Annotated (Range, MaxLen, ExactLen, Pattern: game.core.schema)
@@ -302,6 +303,18 @@ class NewGame(Message):
 
 
 @dataclass(frozen=True)
+class ReplayFile(Message):
+    """The game just finished, whole (game.core.replay's file: every action, secrets and all, now
+    that nothing is secret any more): each peer keeps it with its own replays. Sent once, right
+    after the step that ends the game; a game too long for one frame is not sent (the host keeps
+    it)."""
+
+    TAG: ClassVar[str] = "replay"
+    game_no: GameNo
+    data: Annotated[bytes, MaxLen(MAX_REPLAY_FRAME)]
+
+
+@dataclass(frozen=True)
 class SeatEntry:
     name: Name
     kind: Annotated[str, Pattern(r"open|human|bot")]
@@ -357,13 +370,13 @@ class ErrorMsg(Message):
 
 MESSAGES: tuple[type[Message], ...] = (
     Hello, Ready, Intent, UdpIntent, Query, SnapshotRequest, Bye, Welcome, Refused, IntentRefused,
-    StepMsg, Snapshot, SeatUpdate, TableInfo, Ping, Pong, ErrorMsg, NewGame, MissedStep,
+    StepMsg, Snapshot, SeatUpdate, TableInfo, Ping, Pong, ErrorMsg, NewGame, MissedStep, ReplayFile,
 )
 PEER_TO_HOST: frozenset[type[Message]] = frozenset({Hello, Ready, Intent, UdpIntent, Query,
                                                     SnapshotRequest, Bye, Ping, Pong, ErrorMsg})
 HOST_TO_PEER: frozenset[type[Message]] = frozenset({Welcome, Refused, IntentRefused, StepMsg, Snapshot,
                                                     SeatUpdate, TableInfo, Bye, Ping, Pong, ErrorMsg,
-                                                    NewGame, MissedStep})
+                                                    NewGame, MissedStep, ReplayFile})
 
 
 # -- validation --------------------------------------------------------------------------------------

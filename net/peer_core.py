@@ -93,6 +93,7 @@ class PeerCore:
         self.started = False            # the host said the game has started (or sent views)
         self.ready = False
         self.game_no = 0                # which game of the table (0, then +1 per rematch)
+        self.replay: bytes | None = None   # the finished game's replay, as the host sent it
         self._announce = False          # a new game to announce with the next seat table
         # step number -> public hash, for finding where two peers parted ways (bounded)
         self.hashes: dict[int, bytes] = {}
@@ -233,6 +234,9 @@ class PeerCore:
             self._welcome(msg)
         elif isinstance(msg, m.MissedStep):
             self._missed_step(msg)
+        elif isinstance(msg, m.ReplayFile):
+            if msg.game_no == self.game_no:
+                self.replay = msg.data        # the adapter keeps it with this machine's replays
         elif isinstance(msg, m.NewGame):
             if self.phase == "joined" and msg.game_no != self.game_no:
                 self._new_game(msg.game_no)
@@ -267,6 +271,7 @@ class PeerCore:
         """The host plays again at the same table: back to its lobby, nothing of the old game kept
         (the seats, the seat table, the token and the intent refs stay)."""
         self.game_no = game_no
+        self.replay = None
         self.started = False
         self.ready = False
         self.views = {}

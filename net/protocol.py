@@ -15,7 +15,7 @@ import msgpack
 
 from game.core.errors import KomboError
 
-PROTOCOL_VERSION = 5     # 5: a step tells a seat its choice's seconds left, and whose choice was made for them
+PROTOCOL_VERSION = 6     # 6: the host sends the finished game's replay (5: a step's seconds left, defaults)
 #                          3: UdpIntent names its sender by the pairing key of its connection's Welcome
 #                             and a rejoin's Hello names the step it holds (MissedStep: what it missed)
 #                          2: an Outcome ends with a Termination; Kabooom!'s GameOver carries only that

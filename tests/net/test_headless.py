@@ -70,6 +70,13 @@ def test_host_and_join_play_a_game_and_print_the_same_result(loopback, tmp_path)
         log = (tmp_path / "data" / "kombo-arcade.log").read_text()    # both runs' records
         assert "kombo-arcade --host kabooom" in log and "kombo-arcade --join" in log
         assert "INFO net.lan [MainThread]: hosting kabooom" in log
+        # both keep the game as a replay: the joiner's came from the host, and plays the same
+        kept = sorted((tmp_path / "data" / "replays").glob("*.kreplay"))
+        assert len(kept) == 2 and any(x.startswith("replay kept: ") for x in join.lines)
+        from game.replays import open_replay
+        first, second = (open_replay(path) for path in kept)
+        assert first.actions == second.actions and first.lan and first.finished
+        assert [s.kind for s in first.seats] == ["bot", "bot"]        # the joiner plays as a bot too
     finally:
         host.kill()
         if join is not None:

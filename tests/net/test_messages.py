@@ -48,6 +48,7 @@ EXAMPLES: list[m.Message] = [
     # a rematch: the table's second game, and messages that carry its number
     m.NewGame(1),
     m.NewGame(7),
+    m.ReplayFile(0, b"\x88\xa5magic"),
     m.Intent(5, 2, ["pass", 1], None, 1),
     m.UdpIntent(TOKEN, 8, 3, ["pass", 1], 99.5, 2),
     m.Welcome(TOKEN, "kabooom", ["kabooom", 2, "easy"], 2, (1,), 0, 1),

@@ -186,6 +186,9 @@ class _Lan:
     def session(self) -> NetSession:
         return self._session
 
+    def replay_data(self) -> bytes | None:
+        return self._session.peer.replay
+
 
 def _screen_of(session: NetSession):
     from game.ui.lobby.net_match import NetMatch

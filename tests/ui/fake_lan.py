@@ -171,6 +171,9 @@ class FakeHost:
         self.started = False
         self._session = None            # start() begins a new game: session() is a new object
 
+    def replay_data(self) -> bytes | None:
+        return None           # the fake has no host to send one: the screens say so
+
     def session(self) -> FakeNetSession:
         if self._session is None:
             mine = [s.index for s in self.table.seats if s.mine and s.kind == "human"]
@@ -250,6 +253,9 @@ class FakeClient:
         self.state = "playing"
 
     # -- the facade -------------------------------------------------------------------------------
+    def replay_data(self) -> bytes | None:
+        return None           # the fake has no host to send one: the screens say so
+
     def session(self) -> FakeNetSession:
         if self._session is None:
             raise RuntimeError("not playing yet")

@@ -13,11 +13,15 @@ submit for the same step, and one of them would be refused.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.core.replay import ReplayError
 from game.core.session import SeatInfo
+from game.replays import store
 from game.ui.lobby.lan import DEFAULT_DEVICES
 from game.ui.play.match import DeviceSeats, SeatPlan
 from game.ui.toolkit.input import device_name
@@ -102,6 +106,8 @@ class NetMatch(DeviceSeats):
         self._plans: tuple[NetSeatPlan, ...] = ()
         self._away_since: dict[int, float] = {}
         self._closed = False
+        self.replay_path: Path | None = None
+        self._replay_failed = False
 
     # -- seats ------------------------------------------------------------------------------------
 
@@ -210,6 +216,20 @@ class NetMatch(DeviceSeats):
         levels = self.info.bot_levels
         level = level or (levels[(len(levels) - 1) // 2] if levels else "")   # the middle level: medium
         self.lan.hand_to_bot(seat, level)
+
+    def keep_record(self) -> None:
+        """Once the game is over, its replay (the host's own, or the one it sent) joins this
+        machine's replays, once."""
+        if self.replay_path is not None or self._replay_failed:
+            return
+        data = self.lan.replay_data()
+        if data is None:
+            return
+        try:
+            self.replay_path = store(data, stamp=time.time())
+        except (ReplayError, OSError) as exc:
+            log.warning("the replay of this LAN game is not kept: %s", exc)
+            self._replay_failed = True
 
     def rematch(self) -> NetMatch:
         raise RuntimeError("a LAN game replays through its waiting room: the host's Play again")

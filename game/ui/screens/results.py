@@ -57,12 +57,13 @@ class ResultsScene(MenuScene):
         self._played = False
 
     def buttons(self) -> list[Item]:
-        items: list[Item] = [Button("Main menu", self.main_menu, centred=True)]
-        if self.match.replay_path is not None:
-            items.insert(0, Button("Watch again", self.watch_again, centred=True))
+        items: list[Item] = [self.watch_button(), Button("Main menu", self.main_menu, centred=True)]
         if getattr(self.match, "can_rematch", True):
             items.insert(0, Button("Rematch", self.rematch, centred=True))
         return items
+
+    def watch_button(self) -> Button:
+        return Button("Watch again", self.watch_again, centred=True)
 
     def watch_again(self) -> None:
         """The game just played, from its replay file, in the viewer (over these results)."""
