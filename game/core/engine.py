@@ -211,6 +211,12 @@ class Engine(ABC, Generic[S]):
         """The event as `seat` may see it (None: hidden from that seat). Public games keep it."""
         return event
 
+    def revealed_view(self, state: S) -> View | None:
+        """The table with every secret shown, in the game's own view type, for a replay watched with
+        everything revealed; None where no view can show more than the spectator's (a game without
+        secrets, or one whose screen draws hidden things only for their owner)."""
+        return None
+
     def seen_by(self, events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:
         """The events as `seat` sees them (None: a spectator), those hidden from it left out."""
         return tuple(e for e in (self.redact(ev, seat) for ev in events) if e is not None)

@@ -17,15 +17,18 @@ from .errors import IllegalActionError
 from .replay import Cursor, Replay
 from .session import SeatInfo, Session, Step
 
+ALL = -1          # the perspective with everything revealed (the engine's revealed_view)
+Eyes = int | None   # a seat, None for the table as a spectator sees it, or ALL
+
 
 class ReplaySession(Session):
-    def __init__(self, engine: Any, replay: Replay, perspective: int | None = None) -> None:
+    def __init__(self, engine: Any, replay: Replay, perspective: Eyes = None) -> None:
         self.engine = engine
         self.replay = replay
         self.config = replay.config
         self.cursor = Cursor(engine, replay)
         self.perspective = perspective
-        self.local_seats = () if perspective is None else (perspective,)
+        self.local_seats = _seats_of(perspective)
         self.bot_seats = {}
         self._shown: list[Step] = []      # the steps given out since the last seek, for steps_since
         self._base = 0                    # the step the last seek went to
@@ -44,6 +47,10 @@ class ReplaySession(Session):
         return self.cursor.state
 
     def view(self, seat: int | None) -> View:
+        if seat is None and self.perspective == ALL:
+            revealed = self.engine.revealed_view(self.cursor.state)
+            if revealed is not None:
+                return revealed
         return self.engine.view(self.cursor.state, seat)
 
     def to_act(self) -> frozenset[int]:
@@ -79,7 +86,7 @@ class ReplaySession(Session):
         events = self.cursor.forward()
         public = self.engine.seen_by(events, None)
         private = {}
-        if self.perspective is not None:
+        if self.perspective is not None and self.perspective >= 0:
             mine = self.engine.seen_by(events, self.perspective)
             if mine != public:
                 private[self.perspective] = mine
@@ -93,10 +100,11 @@ class ReplaySession(Session):
         self.cursor.seek(step)
         self._shown, self._base, self._cursor = [], self.cursor.step, 0
 
-    def watch(self, seat: int | None) -> None:
-        """Through `seat`'s eyes from now on (None: the table's); a screen is built again on it."""
+    def watch(self, seat: Eyes) -> None:
+        """Through `seat`'s eyes from now on (None: the table's, ALL: everything revealed); a screen
+        is built again on it."""
         self.perspective = seat
-        self.local_seats = () if seat is None else (seat,)
+        self.local_seats = _seats_of(seat)
         self.seek(self.cursor.step)
 
     def recorded(self, number: int) -> Any:
@@ -114,6 +122,10 @@ class ReplaySession(Session):
 
 
 
+
+
+def _seats_of(eyes: Eyes) -> tuple[int, ...]:
+    return (eyes,) if eyes is not None and eyes >= 0 else ()
 
 
 def round_starts(engine: Any, replay: Replay) -> list[int]:
@@ -138,4 +150,4 @@ def round_starts(engine: Any, replay: Replay) -> list[int]:
                 starts.append(step)
             last_turn = turn
     return starts
-__all__ = ["ReplaySession", "round_starts"]
+__all__ = ["ALL", "Eyes", "ReplaySession", "round_starts"]

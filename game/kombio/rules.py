@@ -54,6 +54,7 @@ the code and listed in the report of the issue (kombio.txt wins over the alterna
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -822,6 +823,13 @@ class KombioEngine(Engine[KombioState]):
 
     def fold(self, view: KombioView, event: Event) -> KombioView:
         return fold(view, event)
+
+    def revealed_view(self, state: KombioState) -> KombioView:
+        """The spectator's view with every card's value where the memory aid shows what a seat knows:
+        the screen draws each card's value on its back."""
+        values = state.values
+        memory = tuple(tuple(values[c] if c >= 0 else None for c in hand) for hand in state.hands)
+        return dataclasses.replace(view_of(state, None), memory=memory, memory_aid=True)
 
     def clone(self, state: KombioState) -> KombioState:
         return state.copy()

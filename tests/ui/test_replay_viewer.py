@@ -127,3 +127,21 @@ def test_the_replays_list_watches_and_deletes(app):
     assert isinstance(app.stack.top, ReplayViewer)
     key(app, "escape")
     assert app.stack.top is scene
+
+
+def test_kombio_can_be_watched_with_every_card_revealed(app):
+    match, _ = played("kombio", seed=5)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    viewer.go_to(12)
+    for _ in range(viewer.replay.config.players + 1):       # from the table: each seat, then everything
+        key(app, "tab")
+    assert viewer.eyes_text() == "Everything revealed"
+    key(app, "right")
+    settled(app, viewer)
+    state = viewer.session.state
+    values = [[state.values[c] if c >= 0 else None for c in hand] for hand in state.hands]
+    assert viewer.session.step == 13
+    assert [list(row) for row in viewer.inner.shown.memory] == values
+    key(app, "tab")
+    assert viewer.session.perspective is None, "past everything the eyes go back to the table"

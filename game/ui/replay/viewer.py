@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import pygame
 
 from game.core.replay import Cursor, Replay
-from game.core.replay_session import ReplaySession, round_starts
+from game.core.replay_session import ALL, Eyes, ReplaySession, round_starts
 from game.core.seats import seat_label
 from game.games import game_by_key
 from game.replay_print import race_text
@@ -57,7 +57,7 @@ class ReplayViewer(Scene):
         self.bar = Bar()
         self.hover: tuple[int, int] | None = None
         self.story_shown = False
-        self._logs: dict[int | None, Lines] = {}
+        self._logs: dict[Eyes, Lines] = {}
         width, height = app.size
         self.table = pygame.Surface(app.size)
         scale = (height - BAR_H) / height
@@ -76,7 +76,7 @@ class ReplayViewer(Scene):
         scene.moves.begun = True           # the log holds the game so far: nothing is left out
         return scene
 
-    def _log(self, eyes: int | None) -> Lines:
+    def _log(self, eyes: Eyes) -> Lines:
         """Each step's lines in the move log, as the screen narrates them, seen with `eyes`."""
         lines = self._logs.get(eyes)
         if lines is None:
@@ -84,7 +84,7 @@ class ReplayViewer(Scene):
             lines = self._logs[eyes] = []
             narrate: Callable[[Any], str | None] = self.info.narrate
             while cursor.step < cursor.length:
-                events = self.engine.seen_by(cursor.forward(), eyes)
+                events = self.engine.seen_by(cursor.forward(), eyes if eyes != ALL else None)
                 lines.append([(line, int(getattr(e, "seat", -1))) for e in events if (line := narrate(e))])
         return lines
 
@@ -95,8 +95,13 @@ class ReplayViewer(Scene):
         self.wait = PLAY_GAP
 
     def step_on(self) -> bool:
-        if self.session.forward() is None:
+        if self.session.step >= self.session.length:
             return False
+        if self.session.perspective == ALL:
+            # a revealed view moves only by the engine (events fold a seat's or the table's view)
+            self.go_to(self.session.step + 1)
+            return True
+        self.session.forward()
         self.inner.take_steps()
         return True
 
@@ -114,14 +119,18 @@ class ReplayViewer(Scene):
             self.go_to(later[0] if later else self.session.length)
 
     def next_eyes(self) -> None:
-        seats = [None, *range(self.replay.config.players)]
+        seats: list[Eyes] = [None, *range(self.replay.config.players)]
+        if self.engine.revealed_view(self.session.state) is not None:
+            seats.append(ALL)
         now = seats.index(self.session.perspective)
         self.session.watch(seats[(now + 1) % len(seats)])
         self.inner = self._build()
 
     def eyes_text(self) -> str:
         eyes = self.session.perspective
-        return "The table (everyone's eyes)" if eyes is None else f"{seat_label(eyes)}'s eyes"
+        if eyes == ALL:
+            return "Everything revealed"
+        return "The table: what everyone sees" if eyes is None else f"{seat_label(eyes)}'s eyes"
 
     def toggle_play(self) -> None:
         if self.session.step >= self.session.length:
