@@ -16,6 +16,7 @@ from game.core.loader import load, path_of
 from game.core.narration import Narrator, plain_narration
 from game.core.options import OptionRow, config_from_options, option_rows
 from game.core.referee import RealTime
+from game.core.story import Teller
 
 if TYPE_CHECKING:
     from game.core.bots import Bot
@@ -68,16 +69,18 @@ class GameDef:
     narrate: Narrator = plain_narration
     # a game played partly in real time: its race and how long a choice may stay silent (None: turns)
     realtime: RealTime | None = None
+    # the game's story for its results and its replay: (engine, replay) -> Story (game.core.story)
+    story: Teller | None = None
 
     @classmethod
     def for_engine(cls, engine: type[Engine], *, tagline: str, config: type[GameConfig], bot: BotFactory,
                    bot_levels: tuple[str, ...], rules: str, scene: str,
                    result_line: ResultLine | None = None, lan: bool = True, action_name: str = "Action",
                    rules_figures: str = "", narrate: Narrator = plain_narration,
-                   realtime: RealTime | None = None) -> GameDef:
+                   realtime: RealTime | None = None, story: Teller | None = None) -> GameDef:
         return cls(engine.key, engine.title, tagline, engine.min_players, engine.max_players, engine,
                    config, bot, bot_levels, option_rows(config), rules, scene, result_line, lan, action_name,
-                   rules_figures, narrate, realtime)
+                   rules_figures, narrate, realtime, story)
 
     @classmethod
     def coming_soon(cls, key: str, title: str, tagline: str, min_players: int,

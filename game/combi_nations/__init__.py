@@ -7,6 +7,7 @@ from .bot import LEVELS, make_bot
 from .narration import narrate
 from .rules import CombiConfig, CombiNationsEngine
 from .rules_text import RULES
+from .story import story
 from .summary import result_line
 
 GAME = GameDef.for_engine(
@@ -20,4 +21,5 @@ GAME = GameDef.for_engine(
     result_line=result_line,
     action_name="Turn tile",
     narrate=narrate,
+    story=story,
 )

@@ -5,6 +5,7 @@ from .bot import LEVELS, make_bot
 from .narration import narrate
 from .rules import KabooomConfig, KabooomEngine
 from .rules_text import RULES
+from .story import story
 from .summary import result_line
 
 GAME = GameDef.for_engine(
@@ -18,4 +19,5 @@ GAME = GameDef.for_engine(
     result_line=result_line,
     action_name="Pass",
     narrate=narrate,
+    story=story,
 )

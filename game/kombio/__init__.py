@@ -9,6 +9,7 @@ from .narration import narrate
 from .race import KombioRace
 from .rules import KombioEngine
 from .rules_text import RULES
+from .story import story
 from .summary import result_line
 from .table import TABLE, KombioConfig
 
@@ -24,4 +25,5 @@ GAME = GameDef.for_engine(
     action_name="Slap",
     realtime=RealTime(KombioRace(), float(TABLE.choice_seconds)),
     narrate=narrate,
+    story=story,
 )

@@ -5,6 +5,7 @@ from .bot import LEVELS, make_bot
 from .narration import narrate
 from .rules import KomboKlashConfig, KomboKlashEngine
 from .rules_text import RULES
+from .story import story
 from .summary import result_line
 
 GAME = GameDef.for_engine(
@@ -19,4 +20,5 @@ GAME = GameDef.for_engine(
     action_name="End turn",
     rules_figures="game.kombo_klash.rules_figures:draw_figure",
     narrate=narrate,
+    story=story,
 )

@@ -36,8 +36,8 @@ class LanResultsScene(ResultsScene):
         if self.is_peer:
             self.note = STAY_NOTE
             self.leave_button = Button("Leave table", self.leave_table, centred=True)
-            return [self.watch_button(), self.leave_button]
-        items: list[Item] = [self.watch_button(), Button("Main menu", self.main_menu, centred=True)]
+            return [*self.replay_buttons(), self.leave_button]
+        items: list[Item] = [*self.replay_buttons(), Button("Main menu", self.main_menu, centred=True)]
         if hasattr(self.lan, "rematch"):
             items.insert(0, Button("Play again", self.play_again, centred=True))
         return items

@@ -14,6 +14,7 @@ clicks the bar's buttons and anywhere on the timeline.
 """
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -23,10 +24,12 @@ import pygame
 from game.core.replay import Cursor, Replay
 from game.core.replay_session import ALL, Eyes, ReplaySession, round_starts
 from game.core.seats import seat_label
+from game.core.story import Story
 from game.games import game_by_key
 from game.replay_print import race_text
 from game.ui.replay.controls import BAR_H, Bar, BarState
 from game.ui.replay.replay_match import ReplayMatch
+from game.ui.screens.chart import draw_story_panel, story_told
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
@@ -258,6 +261,15 @@ class ReplayViewer(Scene):
             self.draw_story(surface)
 
     def draw_story(self, surface: pygame.Surface) -> None:
-        """The story of the game over the table (the results screen's chart and figures)."""
-        from game.ui.replay.story_panel import draw_story_panel
-        draw_story_panel(surface, self.app, self.engine, self.replay, self.table_rect)
+        """The story of the game over the table (the results screen's chart and figures), the step
+        shown marked on it; any press or click puts it away."""
+        if self.story is None:
+            self.app.toast(f"{self.info.title} has no story to tell")
+            self.story_shown = False
+            return
+        draw_story_panel(surface, self.table_rect.center, self.story, self.inner.text, self.replay.config.players,
+                         f"{self.info.title}: the story of the game", self.session.step)
+
+    @functools.cached_property
+    def story(self) -> Story | None:
+        return story_told(self.info, self.replay)

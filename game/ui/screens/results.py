@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.replay import ReplayError
+from game.core.replay import Replay, ReplayError
+from game.core.story import Story
 from game.replays import open_replay
+from game.ui.screens.chart import draw_story_panel, story_told
 from game.ui.toolkit import theme
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.seat_marks import draw_seat_chip, winner_line
+from game.ui.toolkit.text import TextCache
 from game.ui.toolkit.theme import PLAYER_COLOURS
 from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_panel, draw_text
 
@@ -45,6 +48,9 @@ class ResultsScene(MenuScene):
         # the final board is under this dialog: a player may want a last look at it
         self.menu.items.insert(len(self.menu.items) - 1, Button("See the board", self.see_board, centred=True))
         self.peeking = False
+        self.text = TextCache(app.fonts)
+        self.story: Story | None = None
+        self.story_shown = False
         rows_h = ROW_H * match.players
         note_h = NOTE_H if self.note else 0
         height = 140 + rows_h + 30 + note_h + self.menu.content_height + 34
@@ -57,16 +63,17 @@ class ResultsScene(MenuScene):
         self._played = False
 
     def buttons(self) -> list[Item]:
-        items: list[Item] = [self.watch_button(), Button("Main menu", self.main_menu, centred=True)]
+        items: list[Item] = [*self.replay_buttons(), Button("Main menu", self.main_menu, centred=True)]
         if getattr(self.match, "can_rematch", True):
             items.insert(0, Button("Rematch", self.rematch, centred=True))
         return items
 
-    def watch_button(self) -> Button:
-        return Button("Watch again", self.watch_again, centred=True)
+    def replay_buttons(self) -> list[Item]:
+        return [Button("Story of the game", self.tell_story, centred=True),
+                Button("Watch again", self.watch_again, centred=True)]
 
-    def watch_again(self) -> None:
-        """The game just played, from its replay file, in the viewer (over these results)."""
+    def replay(self) -> Replay | None:
+        """The game just played, from its replay file (None, said in a toast, if it was not kept)."""
         self.match.keep_record()
         path = self.match.replay_path
         try:
@@ -77,8 +84,22 @@ class ResultsScene(MenuScene):
         if replay is None:
             self.app.audio.play("error")
             self.app.toast("This game's replay could not be kept (see the log file)", "error")
-            return
-        self.app.nav.watch(self.app, replay)
+        return replay
+
+    def watch_again(self) -> None:
+        """The game just played in the viewer (over these results)."""
+        replay = self.replay()
+        if replay is not None:
+            self.app.nav.watch(self.app, replay)
+
+    def tell_story(self) -> None:
+        """The chart and figures over these results, until any press."""
+        if self.story is None:
+            replay = self.replay()
+            self.story = story_told(self.match.info, replay) if replay is not None else None
+            if replay is not None and self.story is None:
+                self.app.toast(f"{self.match.info.title} has no story to tell")
+        self.story_shown = self.story is not None
 
     def _details(self) -> list[str]:
         line = self.match.info.result_line
@@ -96,8 +117,8 @@ class ResultsScene(MenuScene):
         self.peeking = True
 
     def handle(self, press: Press) -> bool:
-        if self.peeking:                     # any press brings the results back
-            self.peeking = False
+        if self.peeking or self.story_shown:     # any press brings the results back
+            self.peeking = self.story_shown = False
             return True
         if press.button in ("back", "pause"):
             self.menu.focus = len(self.menu.items) - 1     # point at Main menu; never leave by accident
@@ -134,6 +155,13 @@ class ResultsScene(MenuScene):
             return
         fonts = self.app.fonts
         self.veil.draw(surface)
+        if self.story_shown and self.story is not None:
+            draw_story_panel(surface, self.panel.center, self.story, self.text, self.match.players,
+                             f"{self.match.info.title}: the story of the game")
+            draw_text(surface, fonts, "Press any key or click for the results",
+                      (surface.get_width() // 2, surface.get_height() - 22), size=theme.SMALL,
+                      colour=theme.TEXT_DIM, anchor="center")
+            return
         draw_panel(surface, self.panel, edge=theme.ACCENT)
         outcome = self.outcome
         winners = outcome.winners if outcome else ()
