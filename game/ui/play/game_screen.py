@@ -217,6 +217,8 @@ class GameScreen(Scene, Generic[V]):
         seat = self.match.acting_seat_of("mouse")
         if seat is None and not self.match.seats_of("mouse"):
             seat = self.acting_human()
+            if seat is not None and not self.device_of(seat):
+                seat = None      # a seat nobody plays at this screen (a replay's eyes): no pointer helps
         return seat
 
     def legal(self, seat: int) -> list[Any]:
