@@ -144,3 +144,42 @@ def test_a_game_that_did_not_end_is_kept_so_far(tmp_path):
     # the program dies here: no close, no footer
     replay = open_replay(match.replay_path)
     assert not replay.finished and len(replay.steps) == made > 0
+
+
+def test_the_command_line_records_a_demo_and_replays_it_line_for_line(tmp_path, capsys):
+    from game.cli import main
+    path = tmp_path / "demo.kreplay"
+    assert main(["--demo", "kombo_klash", "--seed", "4", "--record", str(path)]) == 0
+    demo = capsys.readouterr().out.splitlines()
+    assert main(["--replay", str(path)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    # the header differs (a replay says when it was played); every step and the result are the same
+    moves = [line for line in demo[2:] if not line.startswith("Replay written")]
+    assert [line for line in replayed[2:] if not line.startswith("        ")] == moves
+
+
+@pytest.mark.parametrize("flag", ["--replay", "--watch"])
+def test_a_damaged_replay_on_the_command_line_is_one_line_and_exit_1(tmp_path, capsys, flag):
+    from game.cli import main
+    path = tmp_path / "bad.kreplay"
+    path.write_bytes(b"\x93\x01\x02")
+    assert main([flag, str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["kombo-arcade: this is not a Kombo Arcade replay"]
+
+
+def test_the_viewer_shows_a_races_presses(tmp_path):
+    import pygame
+
+    from game.ui.replay.viewer import ReplayViewer
+    from game.ui.routes import new_app
+    from game.ui.toolkit.app import SIZE
+    test_a_kombio_race_is_kept_with_every_press_and_printed(tmp_path)
+    replay = open_replay(tmp_path / "race.kreplay")
+    raced = next(n for n, s in enumerate(replay.steps, 1) if len(s.race) > 1)
+    pygame.display.init()
+    pygame.font.init()
+    viewer = ReplayViewer(new_app(pygame.Surface(SIZE)), replay)
+    viewer.go_to(raced)
+    first, second = (seat for seat, _ in replay.steps[raced - 1].race)
+    assert viewer.note() == f"Slap race: {seat_label(first)} 0 ms, {seat_label(second)} +12 ms"

@@ -38,6 +38,9 @@ KINDS = ("human", "bot", "remote", "open")
 EngineFor = Callable[[str], Engine[Any]]   # a game's key -> its engine (KeyError: not in this build)
 
 
+_MAP_MARKERS = frozenset([*range(0x80, 0x90), 0xDE, 0xDF])    # how msgpack begins a map: a header
+
+
 class ReplayError(KomboError):
     """A file that is not a replay this version can play; str() says why in a player's words."""
 
@@ -175,8 +178,11 @@ def _records(data: bytes) -> list[Any]:
     # a record cut short at the very end (the program died mid-write) is not yielded: the game so
     # far still plays
     if not records:
-        raise ReplayError("the replay is cut short before its first move: nothing to play"
-                          if data else "the file is empty: not a replay")
+        if not data:
+            raise ReplayError("the file is empty: not a replay")
+        if data[0] in _MAP_MARKERS:          # a header begun: ours, cut short
+            raise ReplayError("the replay is cut short before its first move: nothing to play")
+        raise ReplayError("this is not a Kombo Arcade replay")
     return records
 
 
