@@ -36,7 +36,7 @@ from game.core.replay import (
     step_bytes,
 )
 from game.core.session import SeatInfo
-from game.storage import data_dir, write_atomic
+from game.storage import data_dir, read_limited, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -158,18 +158,7 @@ def prune(folder: Path, keep: int = KEEP, spare: Path | None = None) -> None:
 
 
 def read_bytes(path: Path) -> bytes:
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_REPLAY:
-            raise ReplayError(f"{path} is too big to be a replay ({size} bytes)")
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise ReplayError(f"there is no replay at {path}") from None
-    except IsADirectoryError:
-        raise ReplayError(f"{path} is a folder, not a replay") from None
-    except OSError as exc:
-        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return read_limited(path, MAX_REPLAY, "replay", ReplayError)
 
 
 def open_replay(path: Path) -> Replay:

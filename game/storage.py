@@ -55,3 +55,20 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = False) -> None:
         except OSError:
             pass
         raise
+
+
+def read_limited(path: Path, most: int, noun: str, error: type[Exception]) -> bytes:
+    """The bytes of a file of ours (a save, a replay) no bigger than `most`; every way it cannot be
+    read is an `error` that says so in a player's words, naming the file as a `noun`."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > most:
+            raise error(f"{path} is too big to be a {noun} ({size} bytes)")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise error(f"there is no {noun} at {path}") from None
+    except IsADirectoryError:
+        raise error(f"{path} is a folder, not a {noun}") from None
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from None

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 import msgpack
 
-from game.storage import data_dir, write_atomic
+from game.storage import data_dir, read_limited, write_atomic
 
 from .host_core import SaveError
 
@@ -75,18 +75,7 @@ def write_save(path: Path, save: LanSave) -> None:
 def read_save(path: Path) -> LanSave:
     """Read and check the envelope and its journal; the LanSave's `core` holds every journaled
     move. SaveError says what is wrong in words."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_SAVE:
-            raise SaveError(f"{path} is too big to be a save ({size} bytes)")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"there is no save at {path}") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save") from None
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    data = read_limited(Path(path), MAX_SAVE, "save", SaveError)
     return decode_journal(data)
 
 

@@ -170,6 +170,23 @@ def turn_story(engine: Engine[Any], replay: Replay, scores: Callable[[Any], Sequ
     return chart.story(TURN, len(replay.steps), scores(last), target, figures(walked, last))
 
 
+def round_story(engine: Engine[Any], replay: Replay, ended: type[Event], target: Callable[[Any], int | None],
+                figures: Callable[[Sequence[Moment], int], Sequence[str]]) -> Story:
+    """The story of a game charted per round, its view's scores taken at each `ended` event;
+    `target` from the view at the start, `figures` from every step and the number of players."""
+    first = start_view(engine, replay)
+    chart = Chart(first.scores)
+    walked: list[Moment] = []
+    last = first
+    for moment in moments(engine, replay):
+        if moment.of(ended):
+            chart.take(moment.step, moment.after.scores)
+        walked.append(moment)
+        last = moment.after
+    return chart.story(ROUND, len(replay.steps), last.scores, target(first),
+                       figures(walked, replay.config.players))
+
+
 # -- the figures' words ------------------------------------------------------------------------------
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -189,4 +206,4 @@ def seats_text(seats: Sequence[int]) -> str:
 
 
 __all__ = ["ROUND", "TURN", "UNITS", "Chart", "Moment", "Story", "Teller", "TurnRounds", "by_seat", "moments",
-           "plural", "seats_text", "start_view", "story_of", "turn_story"]
+           "plural", "round_story", "seats_text", "start_view", "story_of", "turn_story"]

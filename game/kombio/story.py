@@ -14,7 +14,7 @@ from typing import Any
 from game.core.engine import Engine, Event
 from game.core.replay import RecordedStep, Replay
 from game.core.seats import seat_label
-from game.core.story import ROUND, Chart, Story, by_seat, moments, start_view
+from game.core.story import Story, by_seat, round_story
 
 from .events import RoundEnded, Slapped
 
@@ -80,17 +80,8 @@ def figures(steps: Iterable[Step], players: int) -> list[str]:
 
 def story(engine: Engine[Any], replay: Replay) -> Story:
     """A point after each round; the target drawn when the game is played to it."""
-    first = start_view(engine, replay)
-    chart = Chart(first.scores)
-    steps: list[Step] = []
-    last = first
-    for moment in moments(engine, replay):
-        if moment.of(RoundEnded):
-            chart.take(moment.step, moment.after.scores)
-        steps.append((moment.recorded, moment.events))
-        last = moment.after
-    target = None if first.rounds else first.target
-    return chart.story(ROUND, len(replay.steps), last.scores, target, figures(steps, replay.config.players))
+    return round_story(engine, replay, RoundEnded, lambda first: None if first.rounds else first.target,
+                       lambda walked, players: figures([(m.recorded, m.events) for m in walked], players))
 
 
 __all__ = ["Lead", "figures", "slap_lead", "story"]

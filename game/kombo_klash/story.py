@@ -10,7 +10,7 @@ from typing import Any
 from game.core.engine import Engine, Event
 from game.core.replay import Replay
 from game.core.seats import seat_label
-from game.core.story import ROUND, Chart, Story, by_seat, moments, plural, start_view
+from game.core.story import Story, by_seat, plural, round_story
 
 from .events import Howled, RoundEnded, Scored, Swamped
 from .tables import ALLIGATOR, TABLE, WOLF
@@ -50,16 +50,8 @@ def figures(events: Iterable[Event], players: int) -> list[str]:
 
 def story(engine: Engine[Any], replay: Replay) -> Story:
     """A point after each round (a tie-break round is one more), the target drawn."""
-    first = start_view(engine, replay)
-    chart = Chart(first.scores)
-    events: list[Event] = []
-    last = first
-    for moment in moments(engine, replay):
-        if moment.of(RoundEnded):
-            chart.take(moment.step, moment.after.scores)
-        events += moment.events
-        last = moment.after
-    return chart.story(ROUND, len(replay.steps), last.scores, first.target, figures(events, replay.config.players))
+    return round_story(engine, replay, RoundEnded, lambda first: first.target,
+                       lambda walked, players: figures([e for m in walked for e in m.events], players))
 
 
 __all__ = ["figures", "story"]
