@@ -145,3 +145,14 @@ def test_kombio_can_be_watched_with_every_card_revealed(app):
     assert [list(row) for row in viewer.inner.shown.memory] == values
     key(app, "tab")
     assert viewer.session.perspective is None, "past everything the eyes go back to the table"
+
+
+def test_playing_through_a_kombio_seats_eyes_never_stops_at_its_looks(app):
+    match, _ = played("kombio", seed=6)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    key(app, "tab")                              # the first seat's eyes: its near-row look is held
+    key(app, "4")
+    key(app, "space")
+    run(app, 12.0)
+    assert viewer.session.step > 12, "the looks held for that seat's Select went on by themselves"

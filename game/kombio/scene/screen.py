@@ -169,6 +169,9 @@ class KombioScene(GameScreen[KombioView]):
         look = self.looks.waiting()
         return None if look is None else look.seat
 
+    def let_go(self) -> bool:
+        return self.looks.acknowledge()
+
     def update_game(self, dt: float) -> None:
         self.looks.update(dt)
 

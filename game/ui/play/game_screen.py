@@ -239,6 +239,11 @@ class GameScreen(Scene, Generic[V]):
         being read), None when it waits for nobody's."""
         return None
 
+    def let_go(self) -> bool:
+        """Go on from what the screen holds for its player's Select (`held_for`) as if they had
+        pressed it (a replay's viewer does, for eyes nobody presses with); False if nothing waits."""
+        return False
+
     def backlog(self) -> int:
         """Events waiting to be shown (a scene may play a backlog faster)."""
         return self.show.backlog

@@ -104,6 +104,7 @@ class ReplayViewer(Scene):
             # a revealed view moves only by the engine (events fold a seat's or the table's view)
             self.go_to(self.session.step + 1)
             return True
+        self.inner.let_go()             # a step asked for: what was held for reading goes
         self.session.forward()
         self.inner.take_steps()
         return True
@@ -147,6 +148,8 @@ class ReplayViewer(Scene):
     # -- the scene -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.playing and self.inner.held_for() is not None:
+            self.inner.let_go()         # a look held for Select: nobody presses it in a replay
         if self.playing and not self.inner.busy():
             self.wait -= dt * self.speed
             if self.wait <= 0:
