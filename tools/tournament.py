@@ -2,7 +2,7 @@
 
     python tools/tournament.py --game kabooom --levels hard,easy --games 40
         [--players 2] [--option KEY=VALUE ...] [--seed 100] [--min-win hard=0.8]
-        [--iterations N | --seconds S]
+        [--iterations N | --seconds S] [--seating alternate|one-vs-rest]
 
 Every pairing of two of --levels plays --games games (two players unless --players says more). The
 games go in pairs on the same seed, the second with the seats swapped (with more players the seats
@@ -10,6 +10,14 @@ alternate a, b, a, ... and then b, a, b, ...), so neither level keeps the first 
 Options given with --option stay fixed; every other option cycles through all its choices (every
 combination), one setting per pair of games. A shared win counts as a fraction for each winner; a
 game still running after 20,000 actions is left out and counted as unfinished.
+
+--seating one-vs-rest (for more than two players) seats one player of the pairing's first level
+against a table of the second instead: the lone seat moves through every position in turn, the same
+deal (seed) played once with it at each, so no position and no deal favours it; options cycle one
+setting per such set of games. It prints the lone level's share of the wins with its 95% Wilson
+interval, the fair share (one in --players) and its share from each position; --min-win reads that
+share (for the second level: the share of the wins not the lone seat's). A one-round game's (KOMBIO
+--option rounds=1) winner is the round's winner.
 
 Prints each pairing's win rates (overall and by who sat first) with a 95% Wilson interval, each
 level's decision times (median, p90, worst: the wall time of each `choose`, on this machine as loaded
@@ -189,6 +197,35 @@ def pairing(info: GameDef, a: str, b: str, players: int, games: int, settings: l
     return scores, unfinished
 
 
+@dataclass
+class Lone:
+    """One seat of one level against a table of another: its share of the wins, overall and by seat."""
+
+    score: Score = field(default_factory=Score)
+    by_seat: dict[int, list[float]] = field(default_factory=dict)   # seat -> [wins, games]
+    unfinished: int = 0
+
+
+def one_vs_rest(info: GameDef, lone: str, rest: str, players: int, games: int, settings: list[dict[str, str]],
+                seed: int, budget: Budget | None = None, times: dict[str, list[float]] | None = None) -> Lone:
+    """`games` games of one `lone` bot against `players - 1` `rest` bots; game g seats it at g mod
+    players, on the deal of seed + g // players, so each deal is played from every position."""
+    result = Lone(by_seat={s: [0.0, 0] for s in range(players)})
+    for game in range(games):
+        seat, deal = game % players, game // players
+        levels = [lone if s == seat else rest for s in range(players)]
+        winners = play(info, levels, settings[deal % len(settings)], seed + deal, budget, times)
+        if winners is None:
+            result.unfinished += 1
+            continue
+        won = sum(1 for w in winners if w == seat) / len(winners)
+        result.score.games += 1
+        result.score.wins += won
+        result.by_seat[seat][0] += won
+        result.by_seat[seat][1] += 1
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="kabooom", choices=[g.key for g in ready_games()])
@@ -204,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="search budget of searching bots, in iterations (reproducible)")
     parser.add_argument("--seconds", type=float, default=None,
                         help="search budget of searching bots, in seconds per decision")
+    parser.add_argument("--seating", default="alternate", choices=("alternate", "one-vs-rest"),
+                        help="alternate levels seat by seat (default), or one seat of the first level "
+                             "against every other seat of the second, rotating")
     args = parser.parse_args(argv)
     budget = (None if args.iterations is None and args.seconds is None
               else Budget(seconds=args.seconds, iterations=args.iterations))
@@ -215,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or min(max(2, info.min_players), info.max_players)
     if not info.min_players <= players <= info.max_players or players < 2:
         parser.error(f"{info.title} is for {info.min_players} to {info.max_players} players; a pairing needs 2")
+    if args.seating == "one-vs-rest" and players < 3:
+        parser.error("--seating one-vs-rest needs three or more players (two is the default seating)")
     fixed = {}
     for pair in args.option:
         key, _, value = pair.partition("=")
@@ -232,12 +274,17 @@ def main(argv: list[str] | None = None) -> int:
     settings = option_settings(info, fixed)
     varied = [o.key for o in info.options if o.key not in fixed]
     shown = ", ".join(f"{k}={v}" for k, v in fixed.items())
-    print(f"{info.title}: {players} players, {args.games} games per pairing, seats swapped every other game"
+    seating = ("one seat of the first level, rotating, against the second" if args.seating == "one-vs-rest"
+               else "seats swapped every other game")
+    print(f"{info.title}: {players} players, {args.games} games per pairing, {seating}"
           + (f"; fixed {shown}" if shown else "") + (f"; cycling {', '.join(varied)}" if varied else ""))
 
     totals = {level: Score() for level in levels}
     times: dict[str, list[float]] = {}
     for a, b in itertools.combinations(levels, 2):
+        if args.seating == "one-vs-rest":
+            lone_line(info, a, b, players, args.games, settings, args.seed, budget, times, totals)
+            continue
         wall, cpu = time.perf_counter(), time.process_time()
         scores, unfinished = pairing(info, a, b, players, args.games, settings, args.seed, budget, times)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -254,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {a} vs {b}: " + ", ".join(parts) + f"   [{wall:.1f} s wall, {cpu:.1f} s CPU{note}]")
     for level in levels:
         print(f"  {level} decides in: {times_text(times.get(level, []))}")
-    if len(levels) > 2:
+    if len(levels) > 2 and args.seating == "alternate":
         print("  per level over all its games: "
               + ", ".join(f"{lv} {totals[lv].rate():.1%} of {totals[lv].games}" for lv in levels))
     failed = [f"{lv} won {totals[lv].rate():.1%} < {rate:.0%}" for lv, rate in thresholds.items()
@@ -262,6 +309,26 @@ def main(argv: list[str] | None = None) -> int:
     for line in failed:
         print(f"FAIL: {line}")
     return 1 if failed else 0
+
+
+def lone_line(info: GameDef, a: str, b: str, players: int, games: int, settings: list[dict[str, str]],
+              seed: int, budget: Budget | None, times: dict[str, list[float]], totals: dict[str, Score]) -> None:
+    """Plays and prints one one-vs-rest pairing; `totals` gains the lone level's games and wins, and
+    the rest's (a game's wins not the lone seat's)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = one_vs_rest(info, a, b, players, games, settings, seed, budget, times)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    s = result.score
+    low, high = s.interval()
+    seats = ", ".join(f"{seat + 1}: {w / n:.0%}" if n else f"{seat + 1}: -"
+                      for seat, (w, n) in result.by_seat.items())
+    note = f", {result.unfinished} unfinished left out" if result.unfinished else ""
+    print(f"  one {a} vs {players - 1} {b}: {a} won {s.rate():.1%} [95% {low:.1%}–{high:.1%}] of {s.games} "
+          f"(fair share {1 / players:.0%}; by seat {seats})   [{wall:.1f} s wall, {cpu:.1f} s CPU{note}]")
+    totals[a].games += s.games
+    totals[a].wins += s.wins
+    totals[b].games += s.games
+    totals[b].wins += s.games - s.wins
 
 
 if __name__ == "__main__":

@@ -78,6 +78,15 @@ STYLES: dict[str, Style] = {
 }
 
 
+# The values the levels' play turns on, named once: expert_playout.py plays the hard level by them too.
+LOW_TAKE = 1            # takes the discard for an unseen card of its own when it is worth at most this
+LOW_DRAWN = 4           # puts a drawn card in place of an unseen one only when it is worth at most this
+HIGH_LOOK = 6           # a look-and-swap's first look goes to its own known card of at least this
+SWAP_GAIN = 1.0         # the least gain of a swap after a look
+BLIND_SWAP_GAIN = 2.0   # the least gain of a swap without one
+GIVE_COST = 1.0         # what matching another's card costs: its worst card goes into the gap
+
+
 def make_bot(level: str, seat: int, seed: int, reaction: tuple[float, float] | None = None) -> MemoryBot:
     """A bot of `level`; `reaction` overrides the level's slap reaction range (seconds)."""
     style = STYLES.get(level)
@@ -261,7 +270,7 @@ class MemoryBot:
             if place[0] == self.seat:
                 gain = float(value)            # the card leaves its hand
             elif self.style.slaps_others and give is not None:
-                gain = give - 1.0              # it hands its worst card into the gap
+                gain = give - GIVE_COST        # it hands its worst card into the gap
             else:
                 continue
             if gain > 0 and (best is None or gain > best[0]):
@@ -311,7 +320,7 @@ class MemoryBot:
             if highest is not None and highest[0] - top >= style.take_margin and highest[1] in takes:
                 return takes[highest[1]]
             unknown = [i for i in self._unknown_own(view) if i in takes]
-            if unknown and top <= 1:
+            if unknown and top <= LOW_TAKE:
                 return takes[unknown[0]]
         draw = next((a for a in duties if isinstance(a, Draw)), None)
         return draw or duties[0]
@@ -330,7 +339,7 @@ class MemoryBot:
         for slot in replaces:
             known = cards.get((self.seat, slot))
             # an unseen card is worth the mean, but replacing it only pays for a clearly low card
-            gain = known - held if known is not None else (mean - held if held <= 4 else 0.0)
+            gain = known - held if known is not None else (mean - held if held <= LOW_DRAWN else 0.0)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, slot)
         return replaces[best[1]] if best else discard
@@ -363,7 +372,7 @@ class MemoryBot:
                     return pick[0] if pick else skip
                 own_unknown = [p for p in peeks if p.owner == seat and (p.owner, p.slot) not in cards]
                 highest = self._highest_known(view)
-                if highest is not None and highest[0] >= 6:
+                if highest is not None and highest[0] >= HIGH_LOOK:
                     mine = [p for p in peeks if (p.owner, p.slot) == (seat, highest[1])]
                     if mine:
                         return mine[0]    # look at its high card: the swap needs the look first
@@ -387,6 +396,6 @@ class MemoryBot:
             gain = cards.get(mine, mean) - cards.get(theirs, mean)
             if mine not in cards and theirs not in cards:
                 continue               # two unseen cards: nothing to gain on average
-            if gain >= (2.0 if blind else 1.0) and (best is None or gain > best[0]):
+            if gain >= (BLIND_SWAP_GAIN if blind else SWAP_GAIN) and (best is None or gain > best[0]):
                 best = (gain, swap)
         return best[1] if best else None

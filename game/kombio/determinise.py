@@ -8,19 +8,29 @@ move) and ends when the card leaves the table. It also keeps, per other seat, th
 has seen (not their values: a seat sees where another looks, never what), the discard pile (every
 card in it was shown face up) and whether the turn under way is a final one.
 
+It also keeps what a seat's play says of a card it placed unseen by this one (`below`): a card kept
+from the draw in place of one it knew is lower than the card it sent out (who keeps a higher one?),
+and one put in place of a card it had not seen is low (the hard level's LOW_DRAWN or less). That is
+a belief, not a fact: it moves with the card, and ends when the card is seen or leaves. Another
+seat's call says the same of its hand: the cards it knew made its estimate low enough to call.
+
 `state_from_view` deals everything the seat cannot tell apart (the cards it has not seen on the
 table, another seat's drawn card, the draw pile) at random from the cards it cannot rule out: the deck
-less what it knows lies on the table, in the discard pile and in its own drawn card. Its view of the
-built state equals its true view, as `KombioEngine.resample_hidden` promises of the true state.
+less what it knows lies on the table, in the discard pile and in its own drawn card; a card believed
+low is dealt first, from the cards below its bound (if any are left), and after another seat's call
+the cards it knew are dealt so that its estimate was a caller's. Its view of the built state
+equals its true view, as `KombioEngine.resample_hidden` promises of the true state.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from game.core.engine import Event
 from game.core.rng import Rng
 
+from .bot import LOW_DRAWN, STYLES
 from .events import (
     Called,
     Discarded,
@@ -42,6 +52,10 @@ from .state import KombioState, Pending
 from .table import EMPTY, GIVE, TABLE
 from .view import KombioView, Place
 
+# what the hard level counts an unseen card as: its deck's mean (and when it calls, as STYLES says)
+DECK_MEANS: Mapping[str, float] = MappingProxyType({deck: sum(v) / len(v) for deck, v in TABLE.decks.items()})
+CALL_TRIES = 64         # random picks of a caller's cards before the lowest picked is taken
+
 
 @dataclass
 class Seen:
@@ -53,6 +67,7 @@ class Seen:
     discard: list[int] = field(default_factory=list)             # the discard pile's values, top last
     held: int | None = None                                      # its own drawn card
     final_turn: bool = False                                     # the turn under way began after a call
+    below: dict[Place, int] = field(default_factory=dict)        # an unseen card believed lower than this
 
     def knows(self, seat: int) -> set[Place]:
         return self.places.setdefault(seat, set())
@@ -67,6 +82,7 @@ class Seen:
     def _drop(self, place: Place) -> None:
         """The card at `place` left the table (or was replaced unseen): nobody knows what lies there."""
         self.values.pop(place, None)
+        self.below.pop(place, None)
         for known in self._all_sets():
             known.discard(place)
 
@@ -75,6 +91,9 @@ class Seen:
         values = self.values
         moved = {dst: values.pop(src) for src, dst in moves.items() if src in values}
         values.update(moved)
+        below = self.below
+        bounds = {dst: below.pop(src) for src, dst in moves.items() if src in below}
+        below.update(bounds)
         for known in self._all_sets():
             there = {dst for src, dst in moves.items() if src in known}
             known.difference_update(moves)
@@ -89,6 +108,7 @@ class Seen:
         kind = type(event)
         if kind is RoundStarted:
             self.values.clear()
+            self.below.clear()
             self.places.clear()
             self.discard.clear()
             self.held, self.final_turn = None, False
@@ -105,8 +125,11 @@ class Seen:
                 self.held = event.value
         elif isinstance(event, Replaced):
             place = (event.seat, event.slot)
+            knew = place in self.knows(event.seat)
             self._drop(place)
             self.knows(event.seat).add(place)      # it knows the card it placed; nobody else does
+            if event.seat != self.seat:
+                self.below[place] = event.discarded if knew else LOW_DRAWN + 1
             if event.seat == self.seat and self.held is not None:
                 self.values[place] = self.held
             self.held = None
@@ -205,7 +228,7 @@ def state_from_view(view: KombioView, seen: Seen, rng: Rng) -> KombioState:
         return ids.pop() if ids else EMPTY
 
     hands: list[list[int]] = []
-    blanks: list[tuple[list[int], int]] = []
+    blanks: list[tuple[int, list[int], int]] = []
     for owner, row in enumerate(view.hands):
         hand = [EMPTY] * len(row)
         for slot, holds in enumerate(row):
@@ -213,7 +236,7 @@ def state_from_view(view: KombioView, seen: Seen, rng: Rng) -> KombioState:
                 card = take(seen.values.get((owner, slot)))
                 hand[slot] = card
                 if card < 0:
-                    blanks.append((hand, slot))
+                    blanks.append((owner, hand, slot))
         hands.append(hand)
     pile = _discard_values(view, seen)
     discard = [take(v) for v in pile]
@@ -223,8 +246,16 @@ def state_from_view(view: KombioView, seen: Seen, rng: Rng) -> KombioState:
     missing = view.discard_count - len(discard)
     # a pile it did not watch (a late join): cards it cannot place lie beneath the top
     discard = [rest.pop() for _ in range(max(0, missing))] + discard
-    for hand, slot in blanks:
-        hand[slot] = rest.pop()
+    _deal_caller(view, seen, rng, blanks, rest, values)
+    believed = [(hand, slot, seen.below[(owner, slot)]) for owner, hand, slot in blanks
+                if (owner, slot) in seen.below and hand[slot] < 0]
+    for hand, slot, bound in believed:
+        # the last card of the shuffled rest that is under the bound: a random one of them
+        under = next((i for i in range(len(rest) - 1, -1, -1) if values[rest[i]] < bound), len(rest) - 1)
+        hand[slot] = rest.pop(under)
+    for _owner, hand, slot in blanks:
+        if hand[slot] < 0:
+            hand[slot] = rest.pop()
     if view.holding and held < 0:
         held = rest.pop()
     draw = rest
@@ -259,6 +290,46 @@ def state_from_view(view: KombioView, seen: Seen, rng: Rng) -> KombioState:
         final_left=_mask(view.final_left), final_turn=seen.final_turn, ability=view.ability_value,
         ability_looks=[at[p] for p in view.ability_looks if p in at], pending=pending,
         last_round=list(view.last_round), rng=Rng(rng.below(1 << 30)))
+
+
+def _deal_caller(view: KombioView, seen: Seen, rng: Rng, blanks: list[tuple[int, list[int], int]],
+                 rest: list[int], values: tuple[int, ...]) -> None:
+    """After another seat's call, deals the cards it knew and this seat has not seen from `rest` so
+    that its estimate of its hand (what it knew, the deck's mean for the rest) was at most the hard
+    level's call_at: the first of CALL_TRIES random picks that fits, else the lowest picked."""
+    caller = view.caller
+    if caller < 0 or caller == seen.seat:
+        return
+    knew = seen.places.get(caller, set())
+    dealt = [(hand, slot) for owner, hand, slot in blanks if owner == caller and (owner, slot) in knew]
+    if not dealt or len(rest) < len(dealt):
+        return
+    mean = DECK_MEANS[view.deck]
+    room = STYLES["hard"].call_at
+    row = next(hand for owner, hand, _slot in blanks if owner == caller)
+    for slot, card in enumerate(row):
+        if (caller, slot) not in knew:
+            room -= mean if view.hands[caller][slot] else 0.0
+        elif card >= 0:
+            room -= values[card]
+    best: tuple[float, list[int]] | None = None
+    for _ in range(CALL_TRIES):
+        picks: list[int] = []
+        while len(picks) < len(dealt):
+            at = rng.below(len(rest))
+            if at not in picks:
+                picks.append(at)
+        total = sum(values[rest[i]] for i in picks)
+        if best is None or total < best[0]:
+            best = (total, picks)
+        if total <= room:
+            break
+    assert best is not None
+    cards = [rest[i] for i in best[1]]
+    for i in sorted(best[1], reverse=True):
+        rest.pop(i)
+    for (hand, slot), card in zip(dealt, cards, strict=True):
+        hand[slot] = card
 
 
 def _mask(seats: Iterable[int]) -> int:

@@ -12,13 +12,14 @@ from game.core.engine import Event
 from game.core.rng import Rng
 from game.core.search import Budget
 from game.kombio import GAME
-from game.kombio.actions import Slap
+from game.kombio.actions import CALLS, DRAWS, LOOKS, REPLACES, Slap
 from game.kombio.bot import STYLES, make_bot
 from game.kombio.determinise import Seen, state_from_view
 from game.kombio.expert import ExpertBot
+from game.kombio.expert_playout import playout_action
 from game.kombio.rules import KombioEngine
-from game.kombio.state import KombioState
-from game.kombio.table import EMPTY, KombioConfig
+from game.kombio.state import KombioState, hand_total, known_slots
+from game.kombio.table import EMPTY, TABLE, KombioConfig
 
 ENGINE = KombioEngine()
 QUICK = Budget(seconds=None, iterations=3)
@@ -144,3 +145,73 @@ def test_the_expert_forgets_nothing_it_saw() -> None:
     truth = Counter({(o, s): state.values[c] for o, hand in enumerate(state.hands)
                      for s, c in enumerate(hand) if c >= 0 and state.known[2] >> c & 1})
     assert Counter(bot.seen.values) == truth
+
+
+def _hard_choice(state: KombioState, seat: int) -> object:
+    """What the hard level decides here, its memory exactly what the state says the seat knows."""
+    bot = make_bot("hard", seat, 1)
+    bot.memory.cards = {place: state.values[card] for place, card in known_slots(state, seat).items()}
+    return bot.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_the_playouts_play_every_duty_as_the_hard_level(players: int) -> None:
+    """Over random rounds, each turn, drawn card, ability step and slap follow-up the playout picks
+    is the hard bot's own choice from the same knowledge."""
+    compared = Counter[str]()
+    for seed in range(6):
+        state = ENGINE.new_game(KombioConfig(players, ("kombio", "standard")[seed % 2], 1, False), 40 + seed)
+        chooser = random.Random(seed)
+        for _ in range(300):
+            if ENGINE.outcome(state) is not None:
+                break
+            action = playout_action(ENGINE, state, Rng(seed))
+            if state.phase != "look" and not isinstance(action, Slap):
+                hard = _hard_choice(state, action.seat)
+                if not isinstance(hard, Timed):      # else it would slap first: the race's, not a duty
+                    assert action == hard, (state.phase, action, hard)
+                    compared[state.phase if not state.pending else "settle"] += 1
+            seat = chooser.choice(sorted(ENGINE.to_act(state)))
+            ENGINE.apply(state, chooser.choice(ENGINE.legal_actions(state, seat)))
+    assert set(compared) >= {"turn", "drawn", "ability", "settle"}, compared
+
+
+def test_an_opponents_kept_card_is_dealt_below_the_card_it_sent_out() -> None:
+    """Seat 1 looked at its near row and put a drawn card in place of one it knew: the Expert deals
+    that unseen card lower than the one sent out."""
+    state = ENGINE.new_game(KombioConfig(3, "kombio", 1, False), 5)
+    seen = Seen(0)
+    seen.observe(_mine(ENGINE.opening_events(state), 0))
+    for seat in range(3):
+        seen.observe(_mine(ENGINE.apply(state, LOOKS[seat]), 0))
+    state.turn = 1
+    near = max((state.values[state.hands[1][s]], s) for s in TABLE.near_slots)
+    seen.observe(_mine(ENGINE.apply(state, DRAWS[1]), 0))
+    seen.observe(_mine(ENGINE.apply(state, REPLACES[1][near[1]]), 0))
+    assert seen.below == {(1, near[1]): near[0]}
+    rng = Rng(9)
+    kept = [b.values[b.hands[1][near[1]]] for b in (state_from_view(ENGINE.view(state, 0), seen, rng)
+                                                   for _ in range(30))]
+    assert max(kept) < near[0]
+    assert len(set(kept)) > 1          # at random among the lower cards
+
+
+def test_a_callers_cards_are_dealt_low_enough_for_its_call() -> None:
+    """Seat 1 called knowing all four of its cards (seat 0 saw it look at each): the built states
+    deal it hands the hard level calls on (most of them; where none of CALL_TRIES picks fitted, the
+    lowest picked), where a deal at random gives four cards near 25 points."""
+    state = ENGINE.new_game(KombioConfig(3, "kombio", 1, False), 8)
+    seen = Seen(0)
+    seen.observe(_mine(ENGINE.opening_events(state), 0))
+    for seat in range(3):
+        seen.observe(_mine(ENGINE.apply(state, LOOKS[seat]), 0))
+    state.turn, state.had_turn = 1, 0b111
+    seen.observe(_mine(ENGINE.apply(state, CALLS[1]), 0))
+    seen.knows(1).update((1, slot) for slot in range(4))
+    view, rng = ENGINE.view(state, 0), Rng(4)
+    totals = [hand_total(state_from_view(view, seen, rng), 1) for _ in range(40)]
+    call_at = STYLES["hard"].call_at
+    assert sum(t <= call_at for t in totals) >= 20, totals
+    assert max(totals) <= 2 * call_at, totals
+    assert len(set(totals)) > 3                 # still a deal at random, among the low hands
+    assert hand_total(state, 1) > STYLES["hard"].call_at      # not the true hand: a belief
