@@ -7,7 +7,8 @@
           Three or four: every move, then each other seat's own best one-ply reply in turn order,
           judged where the turn comes back. The search is capped by a count of evaluated
           positions, never by the clock, so a bot with a given seed always plays the same game.
-- expert: the hard bot's search deepened to eight plies within a time budget (game.kabooom.expert).
+- expert: a deeper alpha-beta (transposition table, move ordering) within a time budget
+          (game.kabooom.expert).
 
 The evaluation gives every seat its points, a little for height that does not score yet (Medium and
 Hard), and part of the best capture it can make now (more for the seat about to move). A position
