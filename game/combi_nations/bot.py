@@ -14,8 +14,8 @@ view.ring (LandTile ids, EMPTY for an empty space) and the arrows' spaces and di
           Free building: each SAND tile where it touches the most hexes laid so far (a compact shape).
 - hard:   medium, plus a look one turn ahead: the few best moves (tile and placement) also count a
           share of the best tile the arrow could take next turn from where it then stands.
-- expert: (expert.py) hard's look ahead with the other seats' greedy takes in it, for every move and
-          for the placement too.
+- expert: (expert.py) hard's best few turns, each played out a round or two on states dealt from
+          the view (the rivals replying by their own best tiles) and judged against the best rival.
 
 Everything is counted, nothing timed; ties go to the bot's own seeded generator, so a seed always plays
 the same game.
@@ -77,51 +77,67 @@ class RandomBot:
 def room(country: Country) -> float:
     """What the score sheet does not see yet: areas that can still grow, SAND only odd tiles fill."""
     cells = country.cells
-    content_of = {h: c.content for h, c in cells.items()}
-    sand = [h for h, c in content_of.items() if c == SAND]
+    geo, blocked, _ = country.masks()
+    sand = geo.full & ~blocked
     if not sand:
         return 0.0
-    left = len(sand) / (COUNTRY_HEXES - 4)          # 1 at the start, 0 when full
+    index, near = geo.index, geo.neighbours
+    left = sand.bit_count() / (COUNTRY_HEXES - 4)          # 1 at the start, 0 when full
+    # bit masks over the country's hexes, but the hexes taken in the order of `cells`: the
+    # penalties and bonuses are summed in that order, as they always were (the same float)
     value = 0.0
     # SAND pockets
-    seen: set[tuple[int, int]] = set()
-    for h in sand:
-        if h in seen:
-            continue
-        found = {h}
-        todo = [h]
-        while todo:
-            for n in neighbours(todo.pop()):
-                if n not in found and content_of.get(n) == SAND:
-                    found.add(n)
-                    todo.append(n)
-        seen |= found
-        if len(found) == 1:
-            value -= SINGLE_POCKET
-        elif len(found) == 2:
-            value -= 2 * PAIR_POCKET
+    seen = 0
+    lands: dict[str, int] = {}
+    for h, cell in cells.items():
+        bit = 1 << index[h]
+        content = cell.content
+        if content == SAND:
+            if bit & seen:
+                continue
+            found, _ = _flood(bit, sand, near)
+            seen |= found
+            size = found.bit_count()
+            if size == 1:
+                value -= SINGLE_POCKET
+            elif size == 2:
+                value -= 2 * PAIR_POCKET
+        elif content in _LAND_SET:
+            lands[content] = lands.get(content, 0) | bit
     # areas that touch SAND can grow: worth the next step of the area table
-    lands = set(LANDS)
-    done: set[tuple[int, int]] = set()
-    for h, content in content_of.items():
-        if content not in lands or h in done:
+    done = 0
+    for h, cell in cells.items():
+        content = cell.content
+        if content not in lands:
             continue
-        found = {h}
-        todo = [h]
-        frontier = False
-        while todo:
-            for n in neighbours(todo.pop()):
-                c = content_of.get(n)
-                if c == content and n not in found:
-                    found.add(n)
-                    todo.append(n)
-                elif c == SAND:
-                    frontier = True
+        bit = 1 << index[h]
+        if bit & done:
+            continue
+        found, around = _flood(bit, lands[content], near)
         done |= found
-        if frontier:
-            size = len(found)
+        if around & sand:
+            size = found.bit_count()
             value += GROWTH_WEIGHT * left * (area_points(size + 1) - area_points(size))
     return value
+
+
+_LAND_SET = frozenset(LANDS)
+
+
+def _flood(start: int, allowed: int, near: tuple[int, ...]) -> tuple[int, int]:
+    """The hexes of `allowed` joined to `start` (bit masks), and every hex beside them."""
+    found = edge = start
+    around = 0
+    while edge:
+        grow = 0
+        while edge:
+            low = edge & -edge
+            grow |= near[low.bit_length() - 1]
+            edge ^= low
+        around |= grow
+        edge = grow & allowed & ~found
+        found |= edge
+    return found, around
 
 
 class _Position:
@@ -148,6 +164,11 @@ class _Position:
         found = self.cache.get(key)
         if found is not None:
             return found
+        best = self.cache[key] = self.placing_of(tile_id, base)
+        return best
+
+    def placing_of(self, tile_id: int, base: Country) -> tuple[float, Placing | None, Country | None]:
+        """`best_placing` in `base` without the cache (for callers that keep their own)."""
         best: tuple[float, Placing | None, Country | None] = (float("-inf"), None, None)
         for p in distinct_placings(base, tile_id):
             after = with_tile(base, tile_id, p)
@@ -156,7 +177,6 @@ class _Position:
                 best = (v, p, after)
         if best[1] is None:
             best = (self.value(base), None, None)
-        self.cache[key] = best
         return best
 
     def ranked_placings(self, tile_id: int) -> list[tuple[float, Placing, Country]]:
@@ -213,22 +233,28 @@ class GreedyBot:
 
     def move_values(self, view: CombiView, legal: list[Action], pos: _Position) -> list[tuple[float, Move, int]]:
         """Each legal move's value (its tile's best placement) and the tile it reaches."""
+        out = []
+        for action, tile in self.move_tiles(view, legal, pos.country):
+            value, _, _ = pos.best_placing(tile)
+            if action.uturn:
+                value -= UTURN_MARGIN
+            out.append((value, action, tile))
+        return out
+
+    def move_tiles(self, view: CombiView, legal: list[Action], country: Country) -> list[tuple[Move, int]]:
+        """Each legal move and the tile it reaches (the engine's ring walk, from the view)."""
         ring = view.ring
         start = view.arrows[self.seat]
         way = view.clockwise[self.seat]
-        targets = {False: tiles_ahead(ring, start, way, pos.country),
-                   True: tiles_ahead(ring, start, not way, pos.country)}
+        targets = {False: tiles_ahead(ring, start, way, country),
+                   True: tiles_ahead(ring, start, not way, country)}
         out = []
         for action in legal:
             assert isinstance(action, Move)
             spaces = targets[action.uturn]
             if action.k > len(spaces):
                 continue        # cannot happen with the engine's legal list; never guess
-            tile = ring[spaces[action.k - 1]]
-            value, _, _ = pos.best_placing(tile)
-            if action.uturn:
-                value -= UTURN_MARGIN
-            out.append((value, action, tile))
+            out.append((action, ring[spaces[action.k - 1]]))
         return out
 
     def move(self, view: CombiView, legal: list[Action]) -> Action:
