@@ -1,16 +1,21 @@
 """Kombo Klash!'s Expert and the state it builds from a seat's view: the view comes back exact, the
 unseen tiles are dealt as resample_hidden deals them, remembered tiles stay where they were seen, and
-the Expert plays legal, reproducible games from its view and events."""
+the Expert plays legal, reproducible games from its view and events; its playouts play a turn as the
+hard bot does and its cut-off counts the Kombo the seat to act scores first and the hands."""
 from __future__ import annotations
 
 import random
 
 from game.core.rng import Rng
 from game.core.search import Budget
+from game.kombo_klash.actions import Place, Score
 from game.kombo_klash.bot import LEVELS, make_bot
-from game.kombo_klash.determinise import Memory, state_from_view
+from game.kombo_klash.determinise import Dealer, Memory, state_from_view
+from game.kombo_klash.expert import PolicyBelowRoot, completing_place, playout_action, prospects, value_for
 from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine
-from game.kombo_klash.tables import CREATURES, creature_of
+from game.kombo_klash.tables import CHAMELEON, CREATURES, creature_of
+
+from .positions import position, sq
 
 ENGINE = KomboKlashEngine()
 
@@ -98,3 +103,69 @@ def play(seed: int) -> tuple[list, tuple[int, ...]]:
 def test_the_expert_plays_a_legal_reproducible_game():
     assert "expert" in LEVELS
     assert play(3) == play(3)
+
+
+def test_one_dealer_deals_fresh_states_that_each_show_the_view():
+    """The dealer works the view out once: a deal played on must leave the next deals untouched."""
+    for state, memories in positions(9, 200):
+        memory = memories[state.turn]
+        view = ENGINE.view(state, memory.seat)
+        dealer = Dealer.from_view(view, memory)
+        rng = Rng(3)
+        for _ in range(3):
+            deal = dealer.deal(rng)
+            assert ENGINE.view(deal, memory.seat) == view
+            ENGINE.check_invariants(deal)
+            for _ in range(6):        # play it on: hands, board and piles change
+                if ENGINE.outcome(deal) is not None:
+                    break
+                ENGINE.apply(deal, random.Random(1).choice(ENGINE.legal_actions(deal, deal.turn)))
+
+
+def test_completing_place_finds_the_tile_that_joins_a_kombo():
+    # Two Vultures beside each other; a third from the hand beside them makes 18 points.
+    state = position({"b2": "Vulture", "c2": "Vulture", "e5": "Wolf"},
+                     [["Vulture", "Gorilla", "Wolf"], ["Raven", "Raven", "Snake"]])
+    points, creature, square = completing_place(state, 0)
+    assert (points, CREATURES[creature]) == (18, "Vulture") and square in {sq(n) for n in ("b1", "c1", "a2", "d2", "b3")}
+    assert completing_place(state, 1) == (0, -1, -1)            # no Raven nor Chameleon joins anything
+    # A Chameleon joins them too (three tiles: two real, one copying).
+    state = position({"b2": "Vulture", "c2": "Vulture"}, [["Chameleon"], ["Raven"]])
+    assert completing_place(state, 0)[:2] == (18, CHAMELEON)
+
+
+def test_the_playout_scores_completes_and_howls_as_the_hard_bot_does():
+    rng = Rng(0)
+    # a Kombo on the board, not scored yet: the best one is scored first
+    state = position({"a1": "Raven", "b1": "Raven", "c1": "Raven", "a5": "Wolf", "b5": "Wolf", "c5": "Wolf"},
+                     [["Gorilla", "Kangaroo"], ["Snake"]])
+    assert playout_action(ENGINE, state, rng) == Score(0, (sq("a1"), sq("b1"), sq("c1")))
+    # a tile of the hand joins one up: it is placed there
+    state = position({"b2": "Vulture", "c2": "Vulture", "e5": "Wolf"}, [["Vulture", "Kangaroo"], ["Snake"]])
+    action = playout_action(ENGINE, state, rng)
+    assert isinstance(action, Place) and action.creature == "Vulture"
+    # nothing to score or join: the Wolf goes first, howling for the tiles left
+    state = position({"a1": "Raven", "e5": "Snake"}, [["Kangaroo", "Wolf", "Gorilla", "Snake"], ["Snake"]])
+    action = playout_action(ENGINE, state, rng)
+    assert isinstance(action, Place) and action.creature == "Wolf" and action.trigger
+
+
+def test_prospects_count_the_kombo_the_seat_to_act_scores_first_and_the_hands():
+    board = {"a1": "Raven", "b1": "Raven", "c1": "Raven", "e5": "Wolf"}
+    hands = [["Wolf", "Wolf"], ["Wolf", "Wolf"]]
+    mine = prospects(position(board, hands, turn=0, scores=[10, 10]))
+    theirs = prospects(position(board, hands, turn=1, in_round=(0, 1), scores=[10, 10]))
+    assert mine[0] - mine[1] == 21 and theirs[1] - theirs[0] == 21
+    # the same points, a better hand: a Wolf is worth more than a Chameleon kept
+    better = prospects(position({}, [["Wolf"], ["Chameleon"]], scores=[5, 5]))
+    assert better[0] > better[1]
+    assert value_for(ENGINE, position(board, hands, scores=[10, 10]), 0) > 0.9
+
+
+def test_below_the_root_the_search_sees_only_the_policys_move():
+    state = position({"a1": "Raven", "e5": "Snake"}, [["Kangaroo", "Wolf", "Snake"], ["Snake", "Gorilla"]])
+    engine = PolicyBelowRoot(0, (state.round, state.turn, state.played, state.scored, state.pending), Rng(1))
+    assert engine.legal_actions(state, 0) == ENGINE.legal_actions(state, 0)
+    ENGINE.apply(state, Place(0, "Snake", sq("b1"), False))
+    below = engine.legal_actions(state, 0)
+    assert len(below) == 1 and below[0] in ENGINE.legal_actions(state, 0)

@@ -1,0 +1,56 @@
+"""Kombo Klash!'s hard bot: the medium bot's best few choices looked at one action further (the best
+next tile of its hand, or stopping there), so it sees two-step plans: kick or swamp and then the
+Kombo it opens, two tiles that make a Kombo together, enlarging a Kombo before scoring it. A decision
+evaluates a few thousand positions at most.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .greedy import Choice, GreedyBot
+from .model import Turn, bits
+from .outlook import Outlook
+from .tables import ALLIGATOR, CHAMELEON, KANGAROO, SNAKE, VULTURE
+
+
+@dataclass
+class PlannerBot(GreedyBot):
+    """The medium bot's choices, the best few of them looked at one action further: after each, the
+    best next tile of the known hand (any space, its ability estimated as on the board before it), or
+    stopping there. Two steps make plans one step cannot see: a kick or a swamp and then the Kombo
+    it opens, two tiles that make a Kombo together, a tile placed first to enlarge the Kombo."""
+
+    shortlist: int = 6          # choices looked at further (bounds the positions evaluated)
+
+    def _deepen(self, choices: list[Choice], out: Outlook) -> list[Choice]:
+        ranked = sorted(choices, key=lambda c: -c.value)
+        return [Choice(max(c.value, self._follow(c.after, out)), c.action, c.after)
+                if rank < self.shortlist and c.after is not None else c
+                for rank, c in enumerate(ranked)]
+
+    def _follow(self, turn: Turn, out: Outlook) -> float:
+        """The best value one more tile from the known hand reaches on the model (or stopping)."""
+        w = self.weights
+        best = self._eval(turn, out)
+        board = turn.board
+        gains: dict[int, float] = {}
+        for creature in range(CHAMELEON + 1):
+            if not turn.hand[creature]:
+                continue
+            triggers = (False,) if creature in (CHAMELEON, SNAKE) else (False, True)
+            for sq in bits(board.open_spaces()):
+                for trigger in triggers:
+                    after = turn.copy()
+                    after.place(creature, sq, trigger)
+                    value = self._eval(after, out) - w.place_cost
+                    if trigger and creature in (KANGAROO, ALLIGATOR, VULTURE):
+                        if creature not in gains:
+                            gains[creature] = self._ability_gain(turn, out, creature)
+                        value += gains[creature]
+                    best = max(best, value)
+            if creature == SNAKE:
+                for sq in bits(board.occ & ~board.down & ~board.faces[SNAKE]):
+                    after = turn.copy()
+                    after.place(SNAKE, sq, True)
+                    best = max(best, self._eval(after, out) - w.place_cost)
+        return best
