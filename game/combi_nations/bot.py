@@ -30,7 +30,7 @@ from game.core.rng import Rng
 from .country import Country, Placing, country_from_view, distinct_placings, tiles_ahead, with_tile
 from .hexgrid import placed
 from .rules import Build, Move, Place
-from .scoring import Standing, best_of, neighbours, score_country, standing
+from .scoring import Standing, best_of, flood, neighbours, score_country, standing
 from .tables import LANDS, SAND, SAND_SHAPE, area_points
 from .view import EMPTY, CombiView
 
@@ -95,7 +95,7 @@ def room(country: Country) -> float:
         if content == SAND:
             if bit & seen:
                 continue
-            found, _ = _flood(bit, sand, near)
+            found, _ = flood(bit, sand, near)
             seen |= found
             size = found.bit_count()
             if size == 1:
@@ -113,7 +113,7 @@ def room(country: Country) -> float:
         bit = 1 << index[h]
         if bit & done:
             continue
-        found, around = _flood(bit, lands[content], near)
+        found, around = flood(bit, lands[content], near)
         done |= found
         if around & sand:
             size = found.bit_count()
@@ -122,22 +122,6 @@ def room(country: Country) -> float:
 
 
 _LAND_SET = frozenset(LANDS)
-
-
-def _flood(start: int, allowed: int, near: tuple[int, ...]) -> tuple[int, int]:
-    """The hexes of `allowed` joined to `start` (bit masks), and every hex beside them."""
-    found = edge = start
-    around = 0
-    while edge:
-        grow = 0
-        while edge:
-            low = edge & -edge
-            grow |= near[low.bit_length() - 1]
-            edge ^= low
-        around |= grow
-        edge = grow & allowed & ~found
-        found |= edge
-    return found, around
 
 
 class _Position:

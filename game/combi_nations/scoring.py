@@ -51,6 +51,22 @@ _NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
 _NEIGHBOURS_MAX = 1 << 16
 
 
+def flood(start: int, allowed: int, near: tuple[int, ...]) -> tuple[int, int]:
+    """The hexes of `allowed` joined to `start` (bit masks), and every hex beside them."""
+    found = edge = start
+    around = 0
+    while edge:
+        grow = 0
+        while edge:
+            low = edge & -edge
+            grow |= near[low.bit_length() - 1]
+            edge ^= low
+        around |= grow
+        edge = grow & allowed & ~found
+        found |= edge
+    return found, around
+
+
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     found = _NEIGHBOURS.get(h)
     if found is None:
@@ -185,16 +201,8 @@ def _survey(country: Country) -> _Survey:
     for index, land in enumerate(LANDS):
         left = of_content.get(land, 0)
         while left:
-            # flood fill the cluster of this LAND type (facility hexes are not LAND: they split areas)
-            found = grown = left & -left
-            while grown:
-                reach = 0
-                while grown:
-                    low = grown & -grown
-                    reach |= near[low.bit_length() - 1]
-                    grown ^= low
-                grown = reach & left & ~found
-                found |= grown
+            # the cluster of this LAND type (facility hexes are not LAND: they split areas)
+            found, _ = flood(left & -left, left, near)
             left &= ~found
             area = _new(Area)       # Area(land, hexes) without the frozen setattr per field
             area.__dict__.update(land=land, hexes=_bits(hexes, found))

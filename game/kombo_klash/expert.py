@@ -30,8 +30,8 @@ from game.core.search import Budget, SearchReport, search
 
 from .actions import EndTurn, Place, Redraw, Swamp
 from .determinise import Dealer, Memory
-from .model import UNKNOWN, Board, Turn
-from .outlook import MEDIUM, Outlook, keep_value
+from .model import UNKNOWN, Board
+from .outlook import MEDIUM, keep_value
 from .planner import PlannerBot
 from .rules import KomboKlashEngine, KomboState
 from .tables import CREATURE_INDEX, CREATURES, PLAY, RAVEN, SWAMP, TABLE, WOLF, creature_of
@@ -176,14 +176,7 @@ class ExpertBot(PlannerBot):
 
     def _shortlist(self, view: KomboView, legal: list[Action]) -> list[Action]:
         """The hard bot's best few choices, best first."""
-        self.evaluated = 0
-        out = Outlook.from_view(view, self.seat, self.weights)
-        turn = Turn(Board.from_view(view.board), self._hand(view), scored=view.scored)
-        if view.pending is not None:
-            choices = self._pending(turn, out, view.pending.square, legal)
-        else:
-            choices = self._main(turn, out, legal)
-        ranked = sorted(self._deepen(choices, out), key=lambda c: -c.value)
+        ranked = sorted(self.valued(view, legal), key=lambda c: -c.value)
         seen: list[Action] = []
         for choice in ranked:
             if choice.action not in seen and choice.action in legal:

@@ -48,13 +48,18 @@ class GreedyBot:
         self.evaluated = 0
         if view.phase == "redraw":
             return self._redraw(view, legal)
+        return self._pick(self.valued(view, legal))
+
+    def valued(self, view: KomboView, legal: list[Action]) -> list[Choice]:
+        """Every choice of the turn so far, valued (deepened where the level looks further)."""
+        self.evaluated = 0
         out = Outlook.from_view(view, self.seat, self.weights)
         turn = Turn(Board.from_view(view.board), self._hand(view), scored=view.scored)
         if view.pending is not None:
             choices = self._pending(turn, out, view.pending.square, legal)
         else:
             choices = self._main(turn, out, legal)
-        return self._pick(self._deepen(choices, out))
+        return self._deepen(choices, out)
 
     def _hand(self, view: KomboView) -> list[int]:
         hand = [0] * (UNKNOWN + 1)
