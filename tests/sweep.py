@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 SOAK = os.environ.get("KOMBO_ARCADE_SOAK") == "1"
-SHARE = 0.2             # of a sweep's games the suite plays
+SHARE = 0.12            # of a sweep's games the suite plays
 
 
 def games(full: int, at_least: int = 1) -> int:
@@ -19,5 +19,5 @@ def games(full: int, at_least: int = 1) -> int:
 
 
 def examples(full: int) -> int:
-    """A property test's hypothesis examples: `full` in the soak run, half of them in the suite."""
-    return full if SOAK else max(20, full // 2)
+    """A property test's hypothesis examples: `full` in the soak run, a third of them in the suite."""
+    return full if SOAK else max(20, full // 3)
