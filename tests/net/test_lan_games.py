@@ -105,7 +105,8 @@ def test_the_lobby_as_a_client_sees_it(loopback, tmp_path) -> None:  # noqa: F81
     clients = [ann]
     try:
         wait_for(lambda: ann.state == "lobby", what="Ann in the lobby")
-        assert host.can_start() == (False, "Waiting for 1 player")
+        # the host's table counts her once its server thread has seated her (her Welcome may come first)
+        wait_for(lambda: host.can_start() == (False, "Waiting for 1 player"), what="the host counting Ann")
         clients += join_bots(host.address, 1)
         wait_for(lambda: host.can_start() == (False, "Waiting for Ann to be ready"),
                  what="waiting for Ann")
