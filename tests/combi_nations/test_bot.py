@@ -57,6 +57,10 @@ def play(levels: Sequence[str], seed: int, country: str = "preset") -> tuple[Any
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legally_in_every_phase(level: str) -> None:
+    if level == "expert" and not sweep.SOAK:
+        # its look-ahead makes a free-built game 5 s: the soak run plays it; the suite's expert plays
+        # in the secrecy test, the catalogue's demo and test_expert.py
+        pytest.skip("the expert's free-built game is the soak run's (tools/soak.py)")
     seen: set[str] = set()
     games = ((2, "free"), (3, "preset"), (1, "preset"))
     # a free-built game has every phase; the suite plays it alone (the soak run plays all three)
