@@ -22,6 +22,8 @@ the same game.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.bots import Bot, random_by_kind
 from game.core.engine import Action
 from game.core.loader import load
@@ -270,12 +272,17 @@ def _hex_distance(h: tuple[int, int], centre: tuple[float, float]) -> float:
 class LookaheadBot(GreedyBot):
     """medium, and for its few best moves a share of the best tile reachable next turn."""
 
-    def move(self, view: CombiView, legal: list[Action]) -> Action:
+    def ranked_moves(self, view: CombiView, legal: list[Action]) -> tuple[_Position, list[Any]]:
+        """The seat's position and its moves valued, best first (empty: none valued)."""
         pos = _Position(view, self.seat)
         values = self.move_values(view, legal, pos)
+        values.sort(key=lambda x: -x[0])
+        return pos, values
+
+    def move(self, view: CombiView, legal: list[Action]) -> Action:
+        pos, values = self.ranked_moves(view, legal)
         if not values:
             return self.rng.choice(legal)
-        values.sort(key=lambda x: -x[0])
         ring = list(view.ring)
         start = view.arrows[self.seat]
         way = view.clockwise[self.seat]

@@ -38,11 +38,9 @@ class ExpertBot(LookaheadBot):
     """The expert level (see the module's docstring)."""
 
     def move(self, view: CombiView, legal: list[Action]) -> Action:
-        pos = _Position(view, self.seat)
-        values = self.move_values(view, legal, pos)
+        pos, values = self.ranked_moves(view, legal)
         if not values:
             return self.rng.choice(legal)
-        values.sort(key=lambda x: -x[0])
         rivals = self._rivals(view)
         start = view.arrows[self.seat]
         way = view.clockwise[self.seat]

@@ -54,7 +54,6 @@ the code and listed in the report of the issue (kombio.txt wins over the alterna
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -148,7 +147,7 @@ from .table import (
     KombioConfig,
     ability_of,
 )
-from .view import KombioView, fold, view_of
+from .view import KombioView, fold, revealed_of, view_of
 
 _SEAT_SETS = tuple(frozenset(s for s in range(SEATS) if m >> s & 1) for m in range(1 << SEATS))
 
@@ -825,11 +824,7 @@ class KombioEngine(Engine[KombioState]):
         return fold(view, event)
 
     def revealed_view(self, state: KombioState) -> KombioView:
-        """The spectator's view with every card's value where the memory aid shows what a seat knows:
-        the screen draws each card's value on its back."""
-        values = state.values
-        memory = tuple(tuple(values[c] if c >= 0 else None for c in hand) for hand in state.hands)
-        return dataclasses.replace(view_of(state, None), memory=memory, memory_aid=True)
+        return revealed_of(state)
 
     def clone(self, state: KombioState) -> KombioState:
         return state.copy()

@@ -156,6 +156,14 @@ def view_of(state: KombioState, seat: int | None) -> KombioView:
         ability_looks=looks, pending=tuple(pending), choice_seconds=TABLE.choice_seconds)
 
 
+
+def revealed_of(state: KombioState) -> KombioView:
+    """The spectator's view with every card's value where the memory aid shows what a seat knows
+    (a replay watched with everything revealed): the screen draws each card's value on its back."""
+    values = state.values
+    memory = tuple(tuple(values[c] if c >= 0 else None for c in hand) for hand in state.hands)
+    return dataclasses.replace(view_of(state, None), memory=memory, memory_aid=True)
+
 # -- the fold ----------------------------------------------------------------------------------------
 
 
