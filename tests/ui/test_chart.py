@@ -86,10 +86,15 @@ def test_a_long_figure_line_wraps_between_seats(pygame_video):
 
 
 def test_a_one_point_story_and_a_tiny_rect_draw_without_failing(pygame_video):
-    surface, text, _ = frame()
+    surface, text, recorder = frame()
     draw_story(surface, CHART, Story("turn", (0,), ((0, 0),), None, ()), text, 2)
-    draw_story(surface, pygame.Rect(0, 0, 30, 30), made_up(3), text, 3)
-    draw_figures(surface, pygame.Rect(0, 0, 40, 10), made_up(3), text)
+    drawn = [t.text for t in recorder.texts]
+    assert all(seat_name(seat) in drawn for seat in range(2)) and outside_untouched(surface, CHART)
+    for tiny, draw in ((pygame.Rect(0, 0, 30, 30), lambda r: draw_story(surface, r, made_up(3), text, 3)),
+                       (pygame.Rect(0, 0, 40, 10), lambda r: draw_figures(surface, r, made_up(3), text))):
+        surface.fill(theme.PANEL)
+        draw(tiny)
+        assert outside_untouched(surface, tiny), "a rect too small to draw in is never drawn beyond"
 
 
 def test_a_replays_step_is_marked_where_it_falls_between_the_points(pygame_video):
