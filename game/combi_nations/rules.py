@@ -42,7 +42,7 @@ from game.core.engine import Action, Engine, Event, GameConfig, GameType, Outcom
 from game.core.errors import ConfigError, IllegalActionError
 from game.core.options import Choice, Opt
 from game.core.rng import Rng
-from game.core.view import ViewCodec
+from game.core.view import ViewCodec, revealed
 from game.core.wire import WireCodec
 
 from .country import SAND_TILE_IDS, TILE_PATTERNS, Country, Placing, laid_hexes, made, tiles_ahead
@@ -72,7 +72,7 @@ from .tables import (
     SOLO_OPPONENT_TILES,
     STACKS,
 )
-from .view import BUILD, EMPTY, MOVE, OVER, PLACE, CombiView, fold
+from .view import BUILD, EMPTY, MOVE, OVER, PLACE, CombiView, RevealedView, fold
 
 SEATS = 5
 COUNTRY_MODES = ("free", "preset", "date")
@@ -621,6 +621,11 @@ class CombiNationsEngine(Engine[CombiState]):
             extra_turn=state.in_extra, final_turn=state.final_turn, placed_last=tuple(state.placed_last),
             # the final scores once the game is over (screens score live countries themselves)
             scores=self._final(state) if state.phase == OVER else ())
+
+    def revealed_view(self, state: CombiState) -> RevealedView:
+        """The view with the tile each face-down stack turns up next (a replay's)."""
+        tops = tuple(stack[-1] if stack else EMPTY for stack in state.stacks)
+        return revealed(self.view(state, None), RevealedView, stack_tops=tops)
 
     def fold(self, view: CombiView, event: Event) -> CombiView:
         return fold(view, event)

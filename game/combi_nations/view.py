@@ -64,6 +64,14 @@ class CombiView:
     scores: tuple[int, ...]             # the final scores once over (screens score live countries themselves)
 
 
+@dataclass(frozen=True)
+class RevealedView(CombiView):
+    """The view with the one secret shown, the stacks' order: a replay watched with everything
+    revealed (Engine.revealed_view). A type of its own, so that no seat's view or wire form carries it."""
+
+    stack_tops: tuple[int, ...] = ()    # per stack: the LandTile id that comes up next, or EMPTY
+
+
 E = TypeVar("E", bound=Event)
 _FOLDS: dict[type[Event], Callable[[CombiView, Any], CombiView]] = {}
 
@@ -185,4 +193,4 @@ def _game_over(view: CombiView, event: GameOver) -> CombiView:
     return _replace(view, phase=OVER, turn=-1, held=EMPTY, extra_turn=True, scores=tuple(event.scores))
 
 
-__all__ = ["BUILD", "EMPTY", "MOVE", "OVER", "PLACE", "CombiView", "fold"]
+__all__ = ["BUILD", "EMPTY", "MOVE", "OVER", "PLACE", "CombiView", "RevealedView", "fold"]

@@ -213,8 +213,7 @@ class Engine(ABC, Generic[S]):
 
     def revealed_view(self, state: S) -> View | None:
         """The table with every secret shown, in the game's own view type, for a replay watched with
-        everything revealed; None where no view can show more than the spectator's (a game without
-        secrets, or one whose screen draws hidden things only for their owner)."""
+        everything revealed; None in a game without secrets (the spectator's view shows it all)."""
         return None
 
     def seen_by(self, events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:

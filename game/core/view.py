@@ -113,6 +113,16 @@ def plain(value: Any) -> Any:
     return value
 
 
+W = TypeVar("W")
+
+
+def revealed(view: Any, kind: type[W], **secrets: Any) -> W:
+    """`view` as `kind`, a subclass of its type holding what the view hides (a game's view with
+    everything revealed, for a replay), with `secrets` filled in. A type of its own keeps the secrets
+    out of every seat's view and wire form, which never change for a replay's sake."""
+    return kind(**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)}, **secrets)
+
+
 Fold = Callable[[V, Any], V]
 
-__all__ = ["MAX_VIEW_ITEMS", "VIEW_POLICY", "ActionWire", "Fold", "ViewCodec", "layout_of", "plain"]
+__all__ = ["MAX_VIEW_ITEMS", "VIEW_POLICY", "ActionWire", "Fold", "ViewCodec", "layout_of", "plain", "revealed"]

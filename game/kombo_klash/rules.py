@@ -36,7 +36,7 @@ from game.core.errors import ConfigError, IllegalActionError
 from game.core.options import Choice, Opt
 from game.core.rng import Rng
 from game.core.seats import seat_name
-from game.core.view import ViewCodec
+from game.core.view import ViewCodec, revealed
 from game.core.wire import WireCodec
 
 from .actions import ACTIONS, EndTurn, Kick, Place, Redraw, Revive, Score, Swamp
@@ -103,7 +103,7 @@ from .tables import (
     creature_of,
     square_name,
 )
-from .view import KomboView, PendingView, fold, frozen
+from .view import KomboView, PendingView, RevealedView, fold, frozen
 
 # the option, built here: a class's annotations are evaluated without the module's names
 _TARGET = Opt("Target", tuple(Choice(name, points, f"{name.capitalize()} · {points}",
@@ -660,6 +660,12 @@ class KomboKlashEngine(Engine[KomboState]):
             pending=PendingView(state.pending, state.pending_square) if state.pending else None,
             kombos=kombos, redraw_done=tuple(state.redraw_done),
             last=state.last_wire[1])
+
+    def revealed_view(self, state: KomboState) -> RevealedView:
+        """The table's view with every hand and every face-down tile's creature (a replay's)."""
+        faces = tuple(_TILE_NAMES[t] if t >= 0 and not up else None for t, up in zip(state.board, state.up))
+        return revealed(self.view(state, None), RevealedView, hands=tuple(_names(sorted(h)) for h in state.hands),
+                        faces=faces)
 
     def fold(self, view: KomboView, event: Event) -> KomboView:
         return fold(view, event)

@@ -69,6 +69,15 @@ class KomboView:
     last: Annotated[Any, ActionWire()]    # the last action's wire form, None before the first
 
 
+@dataclass(frozen=True)
+class RevealedView(KomboView):
+    """The table's view with its secrets shown: a replay watched with everything revealed
+    (Engine.revealed_view). A view of its own type, so that no seat's view or wire form carries it."""
+
+    hands: tuple[tuple[str, ...], ...] = ()    # every seat's tiles in creature order
+    faces: tuple[str | None, ...] = ()         # per square: the creature a face-down tile hides
+
+
 def offers(phase: str, board: Sequence[str | None]) -> tuple[Offer, ...]:
     """The Kombos a seat may score on `board` (only while playing), by the engine's finder."""
     if phase != PLAY:
@@ -226,4 +235,4 @@ def _on_board(view: KomboView, board: list[str | None], **changes: Any) -> Kombo
     return replace(view, board=cells, kombos=tuple(found), **changes)
 
 
-__all__ = ["KomboView", "Offer", "PendingView", "fold", "frozen", "in_hand_order", "offers"]
+__all__ = ["KomboView", "Offer", "PendingView", "RevealedView", "fold", "frozen", "in_hand_order", "offers"]

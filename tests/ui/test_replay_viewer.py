@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.core.view import plain
 from game.replays import entries, open_replay
 from game.ui.replay.replays_list import ReplaysScene
 from game.ui.replay.viewer import ReplayViewer
@@ -39,6 +40,9 @@ def key(app, name: str) -> None:
     app.feed([pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0),
               pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)])
     run(app, 2 * STEP)
+
+
+key_press = key      # a name the tests' own `key` (a game's) leaves free
 
 
 def settled(app, viewer: ReplayViewer) -> None:
@@ -147,6 +151,55 @@ def test_kombio_can_be_watched_with_every_card_revealed(app):
     assert viewer.session.perspective is None, "past everything the eyes go back to the table"
 
 
+def secrets_shown(key: str, state) -> tuple:
+    """What everything revealed must show of `state` beyond the table's view, game by game."""
+    from game.kombo_klash.tables import CREATURES, creature_of
+    if key == "kombo_klash":
+        hands = tuple(tuple(sorted(CREATURES[creature_of(t)] for t in hand)) for hand in state.hands)
+        faces = tuple(CREATURES[creature_of(t)] if t >= 0 and not up else None
+                      for t, up in zip(state.board, state.up))
+        return hands, faces
+    return tuple(stack[-1] if stack else -1 for stack in state.stacks)
+
+
+@pytest.mark.parametrize("key,seed", [("kombo_klash", 1), ("combi_nations", 3)])
+def test_kombo_klash_and_combi_nations_show_their_secrets_with_everything_revealed(app, key, seed):
+    match, _ = played(key, seed=seed)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    viewer.go_to(21)
+    for _ in range(viewer.replay.config.players + 1):
+        key_press(app, "tab")
+    assert viewer.eyes_text() == "Everything revealed"
+    key_press(app, "right")
+    settled(app, viewer)
+    shown, table = viewer.inner.shown, viewer.engine.view(viewer.session.state, None)
+    if key == "kombo_klash":
+        got = (tuple(tuple(sorted(h)) for h in shown.hands), shown.faces)
+        assert plain(shown) == {**plain(table), "hands": plain(shown.hands), "faces": plain(shown.faces)}
+        turn = shown.turn
+        assert viewer.inner.shown_hand() == (turn, shown.hands[turn]), "the hand to play is shown face up"
+    else:
+        got = shown.stack_tops
+        assert plain(shown) == {**plain(table), "stack_tops": plain(shown.stack_tops)}
+    assert viewer.session.step == 22 and got == secrets_shown(key, viewer.session.state)
+    assert any(got[0]) if key == "kombo_klash" else any(top >= 0 for top in got), "a secret to show"
+
+
+def test_kabooom_has_no_secrets_to_reveal(app):
+    match, _ = played("kabooom", seed=2)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    assert viewer.eyes_text() == "The table: everything (nothing is hidden)"
+    seen = [viewer.session.perspective]
+    for _ in range(viewer.replay.config.players):
+        key_press(app, "tab")
+        seen.append(viewer.session.perspective)
+    assert seen == [None, *range(viewer.replay.config.players)]
+    key_press(app, "tab")
+    assert viewer.session.perspective is None
+
+
 def test_playing_through_a_kombio_seats_eyes_never_stops_at_its_looks(app):
     match, _ = played("kombio", seed=6)
     viewer = ReplayViewer(app, open_replay(match.replay_path))
@@ -156,3 +209,27 @@ def test_playing_through_a_kombio_seats_eyes_never_stops_at_its_looks(app):
     key(app, "space")
     run(app, 12.0)
     assert viewer.session.step > 12, "the looks held for that seat's Select went on by themselves"
+
+
+def test_a_watched_game_offers_no_key_or_slap_that_the_viewer_does_not_take(app):
+    """The game's own panels, in the viewer, name no key the viewer's bar uses otherwise (Tab is the
+    eyes there, Esc leaves) and ask nobody to slap; the same panels on a table played say both."""
+    from game.kombio.scene.panel import prompt
+
+    match, _ = played("combi_nations", seed=3)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    viewer.go_to(5)
+    assert viewer.inner.panels.hints() == ("", ())
+    viewer.inner.match.watched = False
+    assert ("Tab", "score sheet") in viewer.inner.panels.hints()[1]
+    match, _ = played("kombio", seed=5)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    slaps = {True: 0, False: 0}
+    for step in range(40):
+        viewer.go_to(step)
+        for watched in (True, False):
+            viewer.inner.match.watched = watched
+            slaps[watched] += "Slap a matching card any time!" in prompt(viewer.inner)[2]
+    assert slaps == {True: 0, False: slaps[False]} and slaps[False] > 0

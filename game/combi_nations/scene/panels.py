@@ -111,8 +111,8 @@ class Panels:
         seat = scene.actor()
         if seat is None:
             seat = scene.viewer
-        if seat is None:
-            return "", (("Tab", "score sheet"), ("Esc", "pause"))
+        if seat is None:        # nobody to name: the table's keys, unless a replay's viewer has them
+            return "", () if scene.match.watched else (("Tab", "score sheet"), ("Esc", "pause"))
         device = scene.device_of(seat)
         if not device:               # a seat nobody plays here (a replay's eyes): no keys to name
             return "", ()
@@ -187,8 +187,9 @@ class Panels:
         info = self.facility_info()
         if info:
             surface.blit(text_fitting(text, info, 20, rect.right - 12 - x, theme.ACCENT), (x, rect.y + 90))
-        buttons = ["Scores (Tab)"]
-        if seat is not None and scene.controls.holds_tile(seat) and not scene.busy():
+        watched = scene.match.watched          # a replay: the viewer's bar has the keys and the clicks
+        buttons = [] if watched else ["Scores (Tab)"]
+        if seat is not None and not watched and scene.controls.holds_tile(seat) and not scene.busy():
             buttons.append("Turn tile")
             if shown.phase == BUILD:
                 self._kinds(surface, seat)

@@ -15,6 +15,7 @@ from game.ui.toolkit import theme
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 
 from ..tables import SAND, STACK_SHAPES, STACKS
+from ..view import EMPTY, RevealedView
 from .hex_draw import EDGE, corners, draw_arrow, draw_tile, tile_cells
 
 if TYPE_CHECKING:
@@ -89,10 +90,14 @@ class RingPainter:
                 self.arrow(surface, arrow if arrow < shown.players else -1, float(space), shown.clockwise[arrow])
         for i, stack in enumerate(STACKS):
             x, y = layout.stack_point(i)
-            cells = STACK_SHAPES[stack]
-            for (dx, dy), _ in tile_cells(cells, [SAND] * len(cells), 8):
-                pygame.draw.polygon(surface, STACK_FILL, corners(x + dx, y + dy, 8))
-                pygame.draw.polygon(surface, EDGE, corners(x + dx, y + dy, 8), 1)
+            top = shown.stack_tops[i] if isinstance(shown, RevealedView) else EMPTY
+            if top >= 0:                   # everything revealed (a replay): the tile that comes up next
+                draw_tile(surface, top, (x, y), 8)
+            else:
+                cells = STACK_SHAPES[stack]
+                for (dx, dy), _ in tile_cells(cells, [SAND] * len(cells), 8):
+                    pygame.draw.polygon(surface, STACK_FILL, corners(x + dx, y + dy, 8))
+                    pygame.draw.polygon(surface, EDGE, corners(x + dx, y + dy, 8), 1)
             marked = i == shown.marker
             if marked:
                 pygame.draw.circle(surface, theme.HIGHLIGHT, (round(x), round(y)), 22, 3)

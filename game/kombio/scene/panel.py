@@ -70,9 +70,10 @@ def prompt(scene: KombioScene) -> Prompt:
     name = scene.seat_name(turn)
     actor = scene.turn_actor()
     if actor is None:
+        slap = [] if scene.match.watched else ["Slap a matching card any time!"]    # nobody slaps a replay
         if scene.is_bot(turn):
-            return turn, f"{name} (Bot) is playing", ["Slap a matching card any time!"]
-        return turn, f"{name} to play", ["Slap a matching card any time!"]
+            return turn, f"{name} (Bot) is playing", slap
+        return turn, f"{name} to play", slap
     pick = scene.controls.picked(turn)
     if phase == TURN:
         if pick is not None:

@@ -14,6 +14,7 @@ import pygame
 
 from game.kombo_klash.events import Scored
 from game.kombo_klash.tables import CENTRE, KICK, REVIVE, SWAMP
+from game.kombo_klash.view import RevealedView
 from game.ui.toolkit import theme
 from game.ui.toolkit.effects import Chain, Glow
 
@@ -101,8 +102,15 @@ class BoardPainter:
         for sq, what in enumerate(scene.shown.board):
             if what is None or sq == CENTRE or square_key(sq) in hidden:
                 continue
-            tile = scene.bank.back(size) if what == "?" else scene.bank.face(what, size)
-            surf.blit(tile, layout.tile_rect(sq).move(-ox, -oy))
+            hides = scene.shown.faces[sq] if what == "?" and isinstance(scene.shown, RevealedView) else None
+            tile = scene.bank.back(size) if what == "?" and hides is None else scene.bank.face(hides or what, size)
+            at = layout.tile_rect(sq).move(-ox, -oy)
+            surf.blit(tile, at)
+            if hides is not None:           # face down, its creature shown through: a replay's secret
+                veil = pygame.Surface(at.size, pygame.SRCALPHA)
+                veil.fill((14, 12, 28, 130))
+                surf.blit(veil, at)
+                pygame.draw.rect(surf, theme.TEXT_DIM, at, 2, border_radius=6)
 
     def tiles(self, surface: pygame.Surface, alpha: float) -> None:
         """Over the tiles the backdrop holds: a scored Kombo's glowing outline and its points."""
@@ -242,7 +250,7 @@ class BoardPainter:
         for i, creature in enumerate(hand):
             if hand_key(i) in hidden:
                 continue
-            rect = scene.hand_slot(scene.shown, i).move(0, -14 if i == picked else 0)
+            rect = scene.hand_slot(scene.shown, i, hand).move(0, -14 if i == picked else 0)
             playable = choices is None or choices.playable(creature)
             surface.blit(scene.bank.face(creature, size) if playable else scene.bank.ghost(creature, size), rect)
             if i == picked:

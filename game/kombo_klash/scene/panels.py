@@ -27,6 +27,7 @@ class SeatLine:
     playing: bool         # in this round (a tie-break round leaves the others out)
     scored: bool          # has scored a Kombo this turn
     reached: bool         # at or past the target
+    tiles: tuple[str, ...] = ()   # the hand's tiles, shown only with everything revealed (a replay)
 
 
 def draw_tag(surface: pygame.Surface, text: TextCache, label: str, pos: tuple[int, int],
@@ -65,13 +66,20 @@ def draw_card(surf: pygame.Surface, text: TextCache, bank: SpriteBank, line: Sea
     surf.blit(score, score.get_rect(topright=(card.right - 16, card.y + 6)))
     pts = text.get("points", 17, theme.TEXT_DIM)
     surf.blit(pts, pts.get_rect(topright=(card.right - 16, card.y + 50)))
-    # the hand as small backs: how many tiles, never which
+    # the hand as small backs: how many tiles, never which (their faces only with everything revealed)
     hy = card.bottom - 34
-    back = bank.back(22)
-    for i in range(min(line.hand, 8)):
-        surf.blit(back, (x + i * 15, hy))
+    shown = min(line.hand, 8)
+    pitch = 15
+    if line.tiles:
+        pitch = 25
+        for i, creature in enumerate(line.tiles[:shown]):
+            surf.blit(bank.face(creature, 24), (x + i * pitch, hy - 2))
+    else:
+        back = bank.back(22)
+        for i in range(shown):
+            surf.blit(back, (x + i * pitch, hy))
     count = text.get(f"×{line.hand}" if line.hand else "no tiles", 20, theme.TEXT, True)
-    surf.blit(count, (x + min(line.hand, 8) * 15 + (12 if line.hand else 0), hy + 1))
+    surf.blit(count, (x + shown * pitch + (12 if line.hand else 0), hy + 1))
     if line.scored:
         lab = text.get("Kombo scored", 18, theme.BG, True)
         draw_tag(surf, text, "Kombo scored", (card.right - 16 - lab.get_width() - 14, hy), KOMBO)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.session import Step
-from game.kombo_klash.view import KomboView
+from game.kombo_klash.view import KomboView, RevealedView
 from game.ui.play.focus import Focusable, Key
 from game.ui.play.game_screen import GameScreen
 from game.ui.play.log_panel import draw_move_log
@@ -77,10 +77,14 @@ class KomboKlashScene(GameScreen[KomboView]):
 
     def shown_hand(self) -> tuple[int | None, tuple[str, ...]]:
         """The seat whose hand is drawn face up along the bottom, and its tiles as shown: only ever
-        the viewer (a local human whose turn it is to look); (None, ()) when no hand may be seen."""
+        the viewer (a local human whose turn it is to look), or with everything revealed (a replay)
+        the seat to act; (None, ()) when no hand may be seen."""
+        shown = self.shown
         if self.viewer is None:
+            if isinstance(shown, RevealedView) and shown.turn >= 0:
+                return shown.turn, shown.hands[shown.turn]
             return None, ()
-        return self.viewer, self.shown.hand
+        return self.viewer, shown.hand
 
     def hand_slot(self, view: KomboView, index: int, hand: Sequence[str] | None = None) -> pygame.Rect:
         """Where tile `index` of `view`'s hand (or of `hand`, held in `view`'s turn) sits, in the truth or
@@ -183,7 +187,8 @@ class KomboKlashScene(GameScreen[KomboView]):
         in_round = set(view.in_round)
         return tuple(SeatLine(seat, self.seat_name(seat), self.match.plans[seat].label(), view.scores[seat],
                               view.hand_counts[seat], seat == view.turn, seat in in_round,
-                              seat == view.turn and view.scored, view.scores[seat] >= view.target)
+                              seat == view.turn and view.scored, view.scores[seat] >= view.target,
+                              view.hands[seat] if isinstance(view, RevealedView) else ())
                      for seat in range(self.players))
 
     def caption(self) -> tuple[int, str]:

@@ -51,6 +51,7 @@ class DeviceSeats:
         def close(self) -> None: ...
 
     replay_path: Path | None = None     # where this game's replay is written (None: it is not)
+    watched = False                     # a replay being watched: nobody plays, the viewer has the keys
 
     def keep_record(self) -> None:  # a hook: a LAN peer's replay comes from its host
         """Write what the game has made since the last call to its replay."""

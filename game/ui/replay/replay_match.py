@@ -21,6 +21,7 @@ class ReplayMatch(DeviceSeats):
     session: ReplaySession
     plans: tuple[SeatPlan, ...] = field(init=False)
     can_rematch = False
+    watched = True
 
     def __post_init__(self) -> None:
         self.players = self.replay.config.players

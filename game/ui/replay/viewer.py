@@ -134,7 +134,10 @@ class ReplayViewer(Scene):
         eyes = self.session.perspective
         if eyes == ALL:
             return "Everything revealed"
-        return "The table: what everyone sees" if eyes is None else f"{seat_label(eyes)}'s eyes"
+        if eyes is None:
+            secrets = self.engine.revealed_view(self.session.state) is not None
+            return "The table: what everyone sees" if secrets else "The table: everything (nothing is hidden)"
+        return f"{seat_label(eyes)}'s eyes"
 
     def toggle_play(self) -> None:
         if self.session.step >= self.session.length:
