@@ -253,8 +253,10 @@ class FakeClient:
         self.state = "playing"
 
     # -- the facade -------------------------------------------------------------------------------
+    sent_replay: bytes | None = None      # what the host sent at the end (a test sets it)
+
     def replay_data(self) -> bytes | None:
-        return None           # the fake has no host to send one: the screens say so
+        return self.sent_replay
 
     def session(self) -> FakeNetSession:
         if self._session is None:

@@ -622,11 +622,11 @@ def test_the_results_count_down_while_the_host_is_out_of_reach(app: App, lan: Fa
     client.reconnect_left = 75.0                        # "over" stays: the result is the news
     run(app)
     assert results.note == "Reconnecting to the host… 1:15"
-    assert labels(results) == ["Story of the game", "Watch again", "See the board", "Stop waiting"]
+    assert labels(results) == ["Watch again", "See the board", "Stop waiting"]
     client.reconnect_left = None                        # back
     run(app)
     assert results.note == "Stay here: the host may start another game"
-    assert labels(results) == ["Story of the game", "Watch again", "See the board", "Leave table"]
+    assert labels(results) == ["Watch again", "See the board", "Leave table"]
     client.reconnect_left = 74.0
     run(app)
     choose(app, results, "Stop waiting")
@@ -649,7 +649,7 @@ def test_quitting_a_lan_game_closes_the_facade(app: App, lan: FakeLan) -> None:
 def test_results_of_a_lan_game_offer_play_again_not_a_couch_rematch(app: App, lan: FakeLan) -> None:
     game, overlay = start_hosted_game(app, lan)
     results = LanResultsScene(app, game.match)
-    assert labels(results) == ["Play again", "Story of the game", "Watch again", "See the board", "Main menu"]
+    assert labels(results) == ["Play again", "Watch again", "See the board", "Main menu"]
     with pytest.raises(RuntimeError):
         game.match.rematch()          # the couch way (a new Match) is not the LAN way
 
@@ -659,7 +659,7 @@ def test_results_of_a_couch_game_keep_rematch(app: App) -> None:
     match = Match(KABOOOM, 2, {"difficulty": "easy"}, (SeatPlan("human", "kb1"),
                                                        SeatPlan("bot", level="easy")), 3)
     try:
-        assert labels(ResultsScene(app, match)) == ["Rematch", "Story of the game", "Watch again", "See the board", "Main menu"]
+        assert labels(ResultsScene(app, match)) == ["Rematch", "Watch again", "See the board", "Main menu"]
     finally:
         match.close()
 
@@ -948,7 +948,7 @@ def test_the_host_plays_again_at_the_same_table(app: App, lan: FakeLan) -> None:
     first = game.session
     finish(first)
     results = results_of(app)
-    assert labels(results) == ["Play again", "Story of the game", "Watch again", "See the board", "Main menu"]
+    assert labels(results) == ["Play again", "Watch again", "See the board", "Main menu"]
     assert results.menu.focused.label == "Play again"
     choose(app, results, "Play again")
     assert host.rematches == [None] and not host.started and host.closed == 0
@@ -1021,7 +1021,7 @@ def test_a_peer_stays_and_follows_the_host_into_the_next_game(app: App, lan: Fak
     finish(first)
     results = results_of(app)
     assert client.state == "over"
-    assert labels(results) == ["Story of the game", "Watch again", "See the board", "Leave table"]
+    assert labels(results) == ["Watch again", "See the board", "Leave table"]
     assert results.note == "Stay here: the host may start another game"
     run(app, 1.0)
     assert app.stack.top is results                   # nothing happens until the host replays
@@ -1117,4 +1117,23 @@ def test_a_peer_reading_results_is_told_when_the_host_has_left(app: App, lan: Fa
     run(app)
     assert app.stack.top is results
     assert results.note == "The host has left the table"
-    assert labels(results) == ["Story of the game", "Watch again", "See the board", "Leave table"]
+    assert labels(results) == ["Watch again", "See the board", "Leave table"]
+
+
+def test_a_peers_results_tell_the_story_once_the_hosts_replay_arrives(app: App, lan: FakeLan) -> None:
+    from game.replays import open_replay, read_bytes
+    from game.ui.screens.chart import story_told
+    from game.ui.screens.results import NO_STORY
+    from tests.replay_games import played
+
+    game, client = peer_in_game(app, lan)
+    finish(game.session)
+    results = results_of(app)
+    run(app)
+    assert results.story is None and results.story_note == NO_STORY, "no replay from the host yet"
+    match, _ = played("kabooom", seed=4)
+    assert match.replay_path is not None
+    client.sent_replay = read_bytes(match.replay_path)
+    run(app)
+    assert results.story is not None
+    assert results.story == story_told(KABOOOM, open_replay(match.replay_path))

@@ -233,3 +233,21 @@ def test_a_watched_game_offers_no_key_or_slap_that_the_viewer_does_not_take(app)
             viewer.inner.match.watched = watched
             slaps[watched] += "Slap a matching card any time!" in prompt(viewer.inner)[2]
     assert slaps == {True: 0, False: slaps[False]} and slaps[False] > 0
+
+
+@pytest.mark.parametrize("game", ["kombo_klash", "kombio", "combi_nations", "kabooom"])
+def test_the_results_tell_the_story_beside_the_scores(app, game):
+    from game.games import game_by_key
+    from game.ui.screens.chart import story_told
+    from game.ui.screens.results import ResultsScene
+
+    match, _ = played(game, seed=2)
+    results = ResultsScene(app, match)
+    app.push(results)
+    run(app, 0.1)
+    story = story_told(game_by_key(game), open_replay(match.replay_path))
+    assert story is not None and results.story == story
+    assert [seat_scores[-1] for seat_scores in zip(*story.scores)] == list(match.session.outcome().scores)
+    area = results.story_rect
+    assert area.width > 500 and not area.colliderect(results.menu.rect), "the chart stands beside the buttons"
+    assert "Watch again" in [item.label for item in results.menu.items]

@@ -97,6 +97,7 @@ class LanResultsScene(ResultsScene):
     def update(self, dt: float) -> None:
         if self._left:
             return
+        super().update(dt)          # the story, once the host's replay is here
         rejoin = getattr(self.match, "rejoin", None)
         if rejoin is not None:
             fresh = rejoin.follow(self.lan)       # forgets the seat at "over", keeps it again after
