@@ -85,9 +85,17 @@ def result_lines(outcome: Outcome) -> list[str]:
     return lines
 
 
-def keep_replay(data: Callable[[], bytes | None], out: Out, wait: float = 0.0) -> None:
-    """The finished game joins this machine's replays (a joiner's comes from its host, right after
-    the last step: it is waited for `wait` seconds); one line says where, or why not."""
+def tell_kept(path: Path | None, out: Out) -> None:
+    """One line: where the finished game's replay is kept, or that it is not."""
+    if path is None:
+        out("the replay of this game could not be kept (the log file says why)")
+    else:
+        out(f"replay kept: {path} (kombo-arcade --replay {path})")
+
+
+def keep_replay(data: Callable[[], bytes | None], out: Out, wait: float, begun: float) -> None:
+    """A joiner's finished game joins this machine's replays, dated `begun` by this machine's clock:
+    it comes from the host right after the last step, and is waited for `wait` seconds."""
     from game.core.replay import ReplayError
     from game.replays import store
     until = time.monotonic() + wait
@@ -99,12 +107,12 @@ def keep_replay(data: Callable[[], bytes | None], out: Out, wait: float = 0.0) -
         out("no replay of this game came from the host")
         return
     try:
-        path = store(got, stamp=time.time())
+        path = store(got, stamp=begun)
     except (ReplayError, OSError) as exc:
         log.warning("the replay is not kept: %s", exc)
         out(f"the replay could not be kept: {exc}")
         return
-    out(f"replay kept: {path} (kombo-arcade --replay {path})")
+    tell_kept(path, out)
 
 
 def step_line(step: Step, narrate: Narrator) -> str:
@@ -209,7 +217,7 @@ def _host_loop(host: object, out: Out) -> int:
                     out("started")
             outcome = session.outcome()
             if outcome is not None and session.step >= host.core.step:
-                keep_replay(host.replay_data, out)
+                tell_kept(host.replay_path(), out)
                 for line in result_lines(outcome):
                     out(line)
                 return 0
@@ -286,6 +294,7 @@ def _join_loop(clients: list[LanClient], rejoin: SeatRejoin, out: Out,
     state = ""
     printed = 0
     joined = started = False
+    begun = time.time()
     countdown_at = 0.0
     deadline = time.monotonic() + MAX_SECONDS
     while time.monotonic() < deadline:
@@ -307,6 +316,8 @@ def _join_loop(clients: list[LanClient], rejoin: SeatRejoin, out: Out,
                 out("waiting for the host to start")
             elif state == "playing":
                 out("back at the table" if started else "started")
+                if not started:
+                    begun = time.time()     # the replay is dated by this machine's clock
                 started = True
             elif state == "reconnecting":
                 left = client.reconnect_left
@@ -334,7 +345,7 @@ def _join_loop(clients: list[LanClient], rejoin: SeatRejoin, out: Out,
             if state == "over":
                 outcome = session.outcome()
                 assert outcome is not None
-                keep_replay(client.replay_data, out, wait=REPLAY_WAIT)
+                keep_replay(client.replay_data, out, REPLAY_WAIT, begun)
                 for line in result_lines(outcome):
                     out(line)
                 return 0

@@ -135,12 +135,15 @@ class HostCore:
             self._send_replay(step)
         self._out.extend(step)
 
+    def replay_seats(self) -> tuple[ReplaySeat, ...]:
+        """The seats as a replay names them: the lobby's, a human elsewhere "remote"."""
+        return tuple(ReplaySeat(s.name, s.kind if s.holder == self.local_token or s.kind != "human" else "remote",
+                                s.level) for s in self.lobby.seats)
+
     def replay_bytes(self) -> bytes:
         """The game so far as a replay file (game.core.replay), its seats as the lobby has them."""
-        seats = [ReplaySeat(s.name, s.kind if s.holder == self.local_token or s.kind != "human" else "remote",
-                            s.level) for s in self.lobby.seats]
         steps = tuple(RecordedStep(r.action, r.race, r.by_default) for r in self.referee.steps)
-        return encode(self.engine, Replay(self.engine.key, self.config, self.seed, tuple(seats), steps,
+        return encode(self.engine, Replay(self.engine.key, self.config, self.seed, self.replay_seats(), steps,
                                           0.0, self.engine.outcome(self.state), lan=True))
 
     def _send_replay(self, out: Outbox) -> None:

@@ -44,6 +44,7 @@ from . import messages as m
 from .address import DEFAULT_PORT
 from .client import RECONNECT_FOR, PeerClient, ProbeError, probe
 from .host_core import HostCore, HostSeat, SaveError, SeatError, StartError
+from .host_record import TableRecorder
 from .peer_core import PeerCore
 from .protocol import PROTOCOL_VERSION
 from .save import AutoSaver, default_save_path, read_save
@@ -205,10 +206,10 @@ class LanHost:
         self._extra_notices: list[str] = []
         self.save_path = (save_path or default_save_path()) if autosave else None
         self._saver = AutoSaver(self.save_path, info.key, name) if self.save_path else None
+        self._record = TableRecorder()
         level = away_level or (info.bot_levels[0] if info.bot_levels else "easy")
         try:
-            self._server = HostServer(core, bind=bind, ports=ports,
-                                      save=self._saver.update if self._saver else None,
+            self._server = HostServer(core, bind=bind, ports=ports, save=self._after_turn,
                                       away_timeout=away_timeout, away_level=level,
                                       name=f"kombo-host-{info.key}")
         except ServerError as exc:
@@ -238,6 +239,12 @@ class LanHost:
         self.address: tuple[str, int] = (self._public_host(bind), self._server.port)
         log.info("hosting %s for %d players on %s:%d (step %d%s)", info.key, core.config.players,
                  bind, self._server.port, core.step, ", advertised" if advertise else "")
+
+    def _after_turn(self, core: HostCore) -> None:
+        """In the server thread, after each turn and before its sends: the replay, then the autosave."""
+        self._record.update(core)
+        if self._saver is not None:
+            self._saver.update(core)
 
     # -- advertising -----------------------------------------------------------------------------
 
@@ -385,10 +392,10 @@ class LanHost:
             steps.append(Step(r.number, r.action, public, {}, r.race, r.action.seat if r.by_default else None))
         return steps, end
 
-    def replay_data(self) -> bytes | None:
-        """The finished game as a replay file (None while it goes on), for this machine to keep."""
-        core = self.core
-        return core.replay_bytes() if core.over else None
+    def replay_path(self) -> Path | None:
+        """The finished game's replay, kept step by step with this machine's replays (None while the
+        game goes on, or where it could not be written: the log says why)."""
+        return self._record.finished_path()
 
     @property
     def stats(self) -> Any:
@@ -406,6 +413,7 @@ class LanHost:
         log.info("the table is closed%s", f" ({halted})" if halted else "")
         if self._saver is not None:
             self._saver.close()
+        self._record.close()
         if self._bots is not None:
             self._bots.close()
         if self._advertiser is not None:

@@ -72,7 +72,8 @@ def test_host_and_join_play_a_game_and_print_the_same_result(loopback, tmp_path)
         assert "INFO net.lan [MainThread]: hosting kabooom" in log
         # both keep the game as a replay: the joiner's came from the host, and plays the same
         kept = sorted((tmp_path / "data" / "replays").glob("*.kreplay"))
-        assert len(kept) == 2 and any(x.startswith("replay kept: ") for x in join.lines)
+        assert len(kept) == 2
+        assert all(any(x.startswith("replay kept: ") for x in run.lines) for run in (host, join))
         from game.replays import open_replay
         first, second = (open_replay(path) for path in kept)
         assert first.actions == second.actions and first.lan and first.finished

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from game.core.bots import BotDriver
@@ -171,8 +172,8 @@ class FakeHost:
         self.started = False
         self._session = None            # start() begins a new game: session() is a new object
 
-    def replay_data(self) -> bytes | None:
-        return None           # the fake has no host to send one: the screens say so
+    def replay_path(self) -> Path | None:
+        return None           # the fake keeps no replay: the screens say so
 
     def session(self) -> FakeNetSession:
         if self._session is None:

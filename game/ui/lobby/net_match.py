@@ -108,6 +108,7 @@ class NetMatch(DeviceSeats):
         self._closed = False
         self.replay_path: Path | None = None
         self._replay_failed = False
+        self.begun = time.time()          # a peer's replay is dated by this machine's clock
 
     # -- seats ------------------------------------------------------------------------------------
 
@@ -218,15 +219,19 @@ class NetMatch(DeviceSeats):
         self.lan.hand_to_bot(seat, level)
 
     def keep_record(self) -> None:
-        """Once the game is over, its replay (the host's own, or the one it sent) joins this
-        machine's replays, once."""
+        """Once the game is over, its replay is with this machine's: the host's own, written as the
+        game went (net.host_record), or the one the host sent a peer, kept once and dated as this
+        machine saw the game begin."""
         if self.replay_path is not None or self._replay_failed:
+            return
+        if self.is_host:
+            self.replay_path = self.lan.replay_path() if hasattr(self.lan, "replay_path") else None
             return
         data = self.lan.replay_data()
         if data is None:
             return
         try:
-            self.replay_path = store(data, stamp=time.time())
+            self.replay_path = store(data, stamp=self.begun)
         except (ReplayError, OSError) as exc:
             log.warning("the replay of this LAN game is not kept: %s", exc)
             self._replay_failed = True
