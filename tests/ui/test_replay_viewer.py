@@ -251,3 +251,18 @@ def test_the_results_tell_the_story_beside_the_scores(app, game):
     area = results.story_rect
     assert area.width > 500 and not area.colliderect(results.menu.rect), "the chart stands beside the buttons"
     assert "Watch again" in [item.label for item in results.menu.items]
+
+
+def test_no_bot_thinks_in_a_replay(app):
+    """A replay's moves are all on the file: nobody is shown thinking over them."""
+    match, _ = played("kabooom", seed=3)
+    viewer = ReplayViewer(app, open_replay(match.replay_path))
+    app.push(viewer)
+    titles = {True: [], False: []}
+    for step in range(6):
+        viewer.go_to(step)
+        for watched in (True, False):
+            viewer.inner.match.watched = watched
+            titles[watched].append(viewer.inner.action_panel().title)
+    assert not any("thinking" in t for t in titles[True])
+    assert any("thinking" in t for t in titles[False]), "the same table played says a bot is thinking"

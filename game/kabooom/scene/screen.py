@@ -200,7 +200,7 @@ class KabooomScene(GameScreen[KabooomView]):
                 return ActionPanel("moving", turn, name, f"{name} moves", "", (), "", (), "off", (), "", log)
             # the controls shown are the local player's, so they can get ready
             hint_title, hints = self.hints(self.viewer) if self.viewer is not None else ("", ())
-            return ActionPanel("bot", turn, name, f"{name} is thinking…" if self.is_bot(turn) else f"{name} to move",
+            return ActionPanel("bot", turn, name, f"{name} is thinking…" if self.thinks(turn) else f"{name} to move",
                                "Watch the board: their move\nslides in shortly.", (), "", (), "off", hints,
                                hint_title, log)
         hint_title, hints = self.hints(turn)
@@ -281,7 +281,7 @@ class KabooomScene(GameScreen[KabooomView]):
     def _draw_thinking(self, surface: pygame.Surface) -> None:
         """Three dots that breathe while a bot thinks."""
         p = self.action_panel()
-        if p.mode != "bot":
+        if p.mode != "bot" or not self.thinks(p.seat):
             return
         box = self.layout.action_box
         for i in range(3):
@@ -298,7 +298,7 @@ class KabooomScene(GameScreen[KabooomView]):
             who, verb = caption
             rest_text = (" (Bot)" if self.is_bot(who) else "") + verb
         elif v.phase != OVER and v.turn >= 0:
-            if self.is_bot(v.turn):
+            if self.thinks(v.turn):
                 rest_text = " (Bot) is thinking…"
             elif v.phase == PLACE:
                 rest_text = ": place a counter"

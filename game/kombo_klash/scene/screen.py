@@ -237,7 +237,7 @@ class KomboKlashScene(GameScreen[KomboView]):
                        lambda surf: draw_hints(surf, text, seat, hint_title, keys))
         lines, earlier = self.moves.window(self.LOG_LINES), self.moves.earlier(self.LOG_LINES)
         backdrop.piece("log", (lines, earlier), layout.log_rect, lambda surf: draw_move_log(surf, text, lines[-6:], earlier, 19))
-        self._thinking = box.seat if box.seat >= 0 and self.is_bot(box.seat) else -1
+        self._thinking = box.seat if box.seat >= 0 and self.thinks(box.seat) else -1
 
     def _draw_thinking(self, surface: pygame.Surface) -> None:
         seat = self._thinking

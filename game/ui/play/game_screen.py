@@ -201,6 +201,10 @@ class GameScreen(Scene, Generic[V]):
     def is_bot(self, seat: int) -> bool:
         return 0 <= seat < len(self.match.plans) and self.match.plans[seat].kind == "bot"
 
+    def thinks(self, seat: int) -> bool:
+        """A bot deciding now: never in a replay, whose moves are all on the file."""
+        return self.is_bot(seat) and not self.match.watched
+
     def is_human(self, seat: int) -> bool:
         return seat in self.policy.humans
 
