@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from fake_engine import started_table
+from fake_engine import counter_tokens, started_table
 
 from game.core.replay import decode
-from game.replays import read_bytes, replays_dir
+from game.replays import entries, read_bytes, replays_dir
 from net.host_core import HostCore
 from net.host_record import TableRecorder
 
@@ -55,3 +55,26 @@ def test_the_hosts_game_is_kept_step_by_step_and_a_rematch_in_a_file_of_its_own(
     recorder.update(host)
     assert recorder.recorder is not None and recorder.recorder.path != first
     assert kept(host, recorder).actions == host.log and decode(read_bytes(first), lambda key: host.engine).finished
+
+
+def test_a_resumed_host_goes_on_in_one_replay_dated_as_the_game_began() -> None:
+    other, other_net, other_peers = started_table(2, seed=6)     # another table's game, cut short too
+    elsewhere = TableRecorder()
+    moves(other, other_net, other_peers, 2, random.Random(1))
+    elsewhere.update(other)
+    elsewhere.close()
+    host, net, peers = started_table(2, seed=5)
+    before = TableRecorder()
+    moves(host, net, peers, 3, random.Random(1))
+    before.update(host)
+    assert before.recorder is not None
+    began, first = before.recorder.started, before.recorder.path
+    before.close()                   # the host dies: its file stays as it was, cut short
+    again = HostCore.restore(host.engine, host.save(), now=10.0, token_factory=counter_tokens())
+    after = TableRecorder()
+    after.update(again)
+    assert after.recorder is not None and after.recorder.path != first and not first.exists()
+    listed = {e.path: e for e in entries()}
+    assert elsewhere.recorder is not None and set(listed) == {after.recorder.path, elsewhere.recorder.path}
+    assert listed[after.recorder.path].header.started == began
+    assert kept(again, after).actions == host.log
