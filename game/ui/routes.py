@@ -21,13 +21,13 @@ from game.ui.screens.rules_screen import RulesScreen
 from game.ui.screens.settings_screen import SettingsScreen
 from game.ui.screens.setup import GameSetup
 from game.ui.toolkit.app import App
-from game.ui.toolkit.widgets import Button
+from game.ui.toolkit.menu_items import Button
 
 if TYPE_CHECKING:
     from game.core.replay import Replay
     from game.definition import GameDef
+    from game.ui.toolkit.menu_items import Item
     from game.ui.toolkit.scene import Scene
-    from game.ui.toolkit.widgets import Item
 
 
 class Routes:

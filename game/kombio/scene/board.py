@@ -14,8 +14,8 @@ import pygame
 from game.kombio.events import RoundEnded
 from game.kombio.table import LOOK, value_text
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import draw_check
 from game.ui.toolkit.seat_marks import draw_seat_symbol
-from game.ui.toolkit.widgets import draw_check
 
 from .effects import HELD, TOP
 

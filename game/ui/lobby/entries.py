@@ -9,7 +9,7 @@ from game.ui.lobby.lan import LanUnavailable, game_for_key, lan_games
 from game.ui.lobby.lobby_host import HostSetup
 from game.ui.lobby.lobby_join import JoinScene
 from game.ui.lobby.waiting_room import WaitingRoom
-from game.ui.toolkit.widgets import Button, Item
+from game.ui.toolkit.menu_items import Button, Item
 
 if TYPE_CHECKING:
     from game.definition import GameDef

@@ -12,7 +12,7 @@ from game.ui.lobby.lan_status import reconnecting_text
 from game.ui.lobby.net_match import reconnect_left
 from game.ui.lobby.waiting_room import DEFAULT_MESSAGES, WaitingRoom
 from game.ui.screens.results import ResultsScene
-from game.ui.toolkit.widgets import Button, Item
+from game.ui.toolkit.menu_items import Button, Item
 
 if TYPE_CHECKING:
     from game.ui.lobby.net_match import NetMatch

@@ -19,11 +19,11 @@ from game.ui.lobby.lan import back_to_menu
 from game.ui.lobby.net_match import STOPPED_WAITING
 from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import draw_text
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
 from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import PLAYER_COLOURS, PLAYER_NAMES
-from game.ui.toolkit.widgets import draw_text
 
 if TYPE_CHECKING:
     from game.ui.lobby.net_match import LanStatus, NetMatch

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from game.ui.lobby.lan import MAX_NAME, LanUnavailable, backend, default_name, lan_games, remember_name
 from game.ui.lobby.waiting_room import WaitingRoom
 from game.ui.screens.seat_setup import ROW, VALUE_W, SeatOptionBase, SeatSetupScene
+from game.ui.toolkit.menu_items import Button, Choice, DigitField, Item
 from game.ui.toolkit.text_field import TextField, TextInputSwitch
-from game.ui.toolkit.widgets import Button, Choice, DigitField, Item
 
 if TYPE_CHECKING:
     from game.definition import GameDef

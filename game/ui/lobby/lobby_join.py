@@ -22,23 +22,12 @@ from game.ui.lobby.ping_board import PingBoard, ping_text
 from game.ui.lobby.seat_memory import seat_memory_for
 from game.ui.lobby.waiting_room import SeatRejoin, WaitingRoom
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import Press, device_hint, device_name
+from game.ui.toolkit.menu_items import Button, ButtonRow, Choice, Heading, Item
 from game.ui.toolkit.text_field import TextField, TextInputSwitch
 from game.ui.toolkit.theme import Fonts
-from game.ui.toolkit.widgets import (
-    Backdrop,
-    Button,
-    ButtonRow,
-    Choice,
-    Heading,
-    Item,
-    Menu,
-    MenuScene,
-    draw_hints,
-    draw_panel,
-    draw_text,
-    draw_title,
-)
+from game.ui.toolkit.widgets import Menu, MenuScene
 
 if TYPE_CHECKING:
     from game.definition import GameDef

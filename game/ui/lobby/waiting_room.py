@@ -19,20 +19,11 @@ from game.ui.lobby.ping_board import ping_text
 from game.ui.lobby.seat_memory import SeatRejoin
 from game.ui.play.game_screen import GameScreen
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Backdrop, draw_check, draw_hints, draw_panel, draw_text, draw_title
+from game.ui.toolkit.menu_items import Button, ButtonRow, Choice
 from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.theme import PLAYER_NAMES
-from game.ui.toolkit.widgets import (
-    Backdrop,
-    Button,
-    ButtonRow,
-    Choice,
-    MenuScene,
-    draw_check,
-    draw_hints,
-    draw_panel,
-    draw_text,
-    draw_title,
-)
+from game.ui.toolkit.widgets import MenuScene
 
 if TYPE_CHECKING:
     from game.definition import GameDef

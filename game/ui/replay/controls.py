@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import draw_arrow, draw_panel
 from game.ui.toolkit.theme import Fonts
-from game.ui.toolkit.widgets import draw_arrow, draw_panel
 
 BAR_H = 62
 BUTTON = 34

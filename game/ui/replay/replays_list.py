@@ -15,9 +15,11 @@ from game.core.seats import seat_label, seat_name
 from game.games import game_by_key
 from game.replays import Entry, delete, entries, open_replay
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import Press
+from game.ui.toolkit.menu_items import Button
 from game.ui.toolkit.seat_marks import winner_line
-from game.ui.toolkit.widgets import Backdrop, Button, MenuScene, draw_hints, draw_panel, draw_text, draw_title
+from game.ui.toolkit.widgets import MenuScene
 
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App

@@ -29,9 +29,9 @@ from game.core.seats import seat_label, seat_name
 from game.core.story import ROUND, Story, story_of
 from game.definition import GameDef
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import draw_panel
 from game.ui.toolkit.seat_marks import draw_seat_symbol
 from game.ui.toolkit.text import MIN_SIZE, TextCache, text_fitting
-from game.ui.toolkit.widgets import draw_panel
 
 log = logging.getLogger(__name__)
 LINE_W = 3

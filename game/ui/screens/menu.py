@@ -10,18 +10,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import Press, nav_hints
-from game.ui.toolkit.widgets import (
-    Backdrop,
-    Button,
-    Gap,
-    Item,
-    MenuScene,
-    draw_hints,
-    draw_panel,
-    draw_text,
-    draw_title,
-)
+from game.ui.toolkit.menu_items import Button, Gap, Item
+from game.ui.toolkit.widgets import MenuScene
 
 if TYPE_CHECKING:
     from game.definition import GameDef

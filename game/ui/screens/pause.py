@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Veil, draw_hints, draw_panel, draw_text
 from game.ui.toolkit.input import Press
-from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_hints, draw_panel, draw_text
+from game.ui.toolkit.menu_items import Button, Item
+from game.ui.toolkit.widgets import MenuScene
 
 if TYPE_CHECKING:
     from game.ui.play.match import DeviceSeats as Match

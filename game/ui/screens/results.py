@@ -18,11 +18,13 @@ from game.core.story import Story
 from game.replays import open_replay
 from game.ui.screens.chart import draw_figures, draw_story, story_told
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Veil, draw_panel, draw_text
 from game.ui.toolkit.input import Press
+from game.ui.toolkit.menu_items import Button, Item
 from game.ui.toolkit.seat_marks import draw_seat_chip, winner_line
 from game.ui.toolkit.text import TextCache
 from game.ui.toolkit.theme import PLAYER_COLOURS
-from game.ui.toolkit.widgets import Button, Item, MenuScene, Veil, draw_panel, draw_text
+from game.ui.toolkit.widgets import MenuScene
 
 if TYPE_CHECKING:
     from game.ui.play.match import DeviceSeats as Match

@@ -18,10 +18,10 @@ import pygame
 from game.core.loader import LoadError
 from game.definition import figure_name
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Backdrop, draw_focus, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import Press
 from game.ui.toolkit.scene import Scene
 from game.ui.toolkit.theme import Fonts
-from game.ui.toolkit.widgets import Backdrop, draw_focus, draw_hints, draw_panel, draw_text, draw_title
 
 if TYPE_CHECKING:
     from game.definition import GameDef

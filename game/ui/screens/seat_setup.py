@@ -11,21 +11,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import pygame
 
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import device_hint, device_name
+from game.ui.toolkit.menu_items import Button, ButtonRow, Choice, Gap, Item
 from game.ui.toolkit.theme import PLAYER_NAMES
-from game.ui.toolkit.widgets import (
-    Backdrop,
-    Button,
-    ButtonRow,
-    Choice,
-    Gap,
-    Item,
-    MenuScene,
-    draw_hints,
-    draw_panel,
-    draw_text,
-    draw_title,
-)
+from game.ui.toolkit.widgets import MenuScene
 
 if TYPE_CHECKING:
     from game.definition import GameDef, Option

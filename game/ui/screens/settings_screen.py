@@ -17,6 +17,7 @@ import pygame
 
 from game.logs import log_file, log_path_or_none, shown_path
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import (
     COMMON_KEYS,
     DEFAULT_ZONES,
@@ -27,22 +28,11 @@ from game.ui.toolkit.input import (
     key_name,
     pretty_key,
 )
+from game.ui.toolkit.menu_items import Button, ButtonRow, Choice, Gap, Item
 from game.ui.toolkit.settings import SCALES
 from game.ui.toolkit.text import draw_text_block
 from game.ui.toolkit.theme import Fonts
-from game.ui.toolkit.widgets import (
-    Backdrop,
-    Button,
-    ButtonRow,
-    Choice,
-    Gap,
-    Item,
-    MenuScene,
-    draw_hints,
-    draw_panel,
-    draw_text,
-    draw_title,
-)
+from game.ui.toolkit.widgets import MenuScene
 
 if TYPE_CHECKING:
     from game.ui.toolkit.app import App

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.ui.play.match import Match, SeatPlan
 from game.ui.screens.seat_setup import ROW, VALUE_W, SeatOptionBase, SeatSetupScene
-from game.ui.toolkit.widgets import Button, DigitField, Item
+from game.ui.toolkit.menu_items import Button, DigitField, Item
 
 if TYPE_CHECKING:
     from game.definition import GameDef

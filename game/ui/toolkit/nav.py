@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from game.core.replay import Replay
     from game.definition import GameDef
     from game.ui.toolkit.app import App
+    from game.ui.toolkit.menu_items import Item
     from game.ui.toolkit.scene import Scene
-    from game.ui.toolkit.widgets import Item
 
 
 class Navigator(Protocol):

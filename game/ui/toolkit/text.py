@@ -100,7 +100,7 @@ class DrawnText:
 class TextRecorder:
     """What was drawn on a RecordingSurface, for a test to check every text against its panel:
     text blocks, other text images (known by the RecordingFonts that rendered them), panels
-    (widgets.draw_panel) and layers (an overlay's veil starts a new one)."""
+    (drawing.draw_panel) and layers (an overlay's veil starts a new one)."""
 
     blocks: list[tuple[int, TextBlock]] = field(default_factory=list)
     texts: list[DrawnText] = field(default_factory=list)

@@ -14,8 +14,9 @@ from typing import Any
 import pygame
 
 from game.ui.toolkit import theme
+from game.ui.toolkit.drawing import draw_text
+from game.ui.toolkit.menu_items import Item
 from game.ui.toolkit.theme import Fonts
-from game.ui.toolkit.widgets import Item, draw_text
 
 
 def _paste() -> str:
