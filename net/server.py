@@ -55,7 +55,6 @@ save lacks, so a host resumed after a crash never goes back behind its peers.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import errno
 import itertools
 import logging
 import queue
@@ -66,194 +65,33 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.errors import KomboError
-from game.logs import FILE_ONLY
 
 from . import messages as m
-from .clock import kernel_rtt
+from .bad_input import MAX_STRANGERS, STRANGERS_PER_ADDRESS, BadData
 from .host_core import ConnId, HostCore, Outbox
+from .listen import ServerError, bind_pair
 from .protocol import (
-    MAX_FRAME,
-    FrameDecoder,
-    ProtocolError,
-    decode_datagram,
-    encode_datagram,
     encode_frame,
 )
+from .server_sockets import Conn, ServerStats, SocketSide
 from .session import NetSession
 
 log = logging.getLogger(__name__)
 
 LOCAL: ConnId = "local"
-READ_SIZE = 64 * 1024
-MAX_DATAGRAMS_PER_WAKE = 64
-MAX_ACCEPTS_PER_WAKE = 64
-LISTEN_BACKLOG = 128
+HELLO_TIMEOUT = 5.0            # a stranger's time to say Hello
 TICK = 0.02          # the loop's longest sleep while bots or timers may be due
 FAILED = "The host stopped on an internal error ({}); details are in the host's log"
-HELLO_TIMEOUT = 5.0            # a stranger's time to say Hello
-STRANGERS_PER_ADDRESS = 8
-MAX_STRANGERS = 32
-MAX_STRANGER_FRAME = 1024      # before its Hello is accepted (a Hello is ~150 bytes)
-STRANGER_BAD_FRAMES = 8        # a stranger is closed at its 8th bad frame
-BAD_NOTICE_EVERY = 5.0         # one notice per this many seconds counts bad input
-BAD_DETAILS = 10               # details logged (to the file) per such period
-BUSY = "the host is busy: too many connections are waiting to join; try again in a moment"
-
-
-class ServerError(KomboError):
-    """The server could not start: no port to listen on, a bad bind address."""
-
-
-@dataclass
-class _Conn:
-    cid: int
-    sock: socket.socket
-    addr: tuple
-    decoder: FrameDecoder = field(default_factory=lambda: FrameDecoder(MAX_STRANGER_FRAME))
-    out: bytearray = field(default_factory=bytearray)
-    opened: float = 0.0
-    last_heard: float = 0.0
-    closing_at: float | None = None     # the core closed it: flush, then close by this time
-    writing: bool = False               # registered for EVENT_WRITE
-    joined: bool = False                # the core accepted its Hello (frames up to MAX_FRAME now)
-    bad_frames: int = 0
-    bytes_out: int = 0
-
-
-@dataclass
-class ServerStats:
-    """Counters for benches and the curious (read from any thread; approximate while running)."""
-
-    accepted: int = 0
-    dropped_slow: int = 0
-    strangers: int = 0             # connections open that have not joined, as of the last turn
-    strangers_closed: int = 0      # closed to make room (over a stranger cap), or at their timeout
-    busy: int = 0                  # turned away: max_conns open and no stranger among them
-    bad: int = 0                   # bad input, host-wide (frames, messages, datagrams)
-    tcp_bytes_out: int = 0
-    tcp_bytes_in: int = 0
-    udp_in: int = 0
-    udp_bad: int = 0
-    saves: int = 0
-    errors: list[str] = field(default_factory=list)
-
-
-class BadData:
-    """Bad input, counted host-wide so that a flood is a few lines, not one per frame.
-
-    `bad()` returns a notice for the first bad input of a quiet spell (no notice in the last
-    `every` seconds); `due()` returns one that counts the rest once `every` seconds have passed.
-    The details go to the log file only (never the console), at most `details` per period."""
-
-    MAX_ADDRESSES = 64
-
-    def __init__(self, every: float = BAD_NOTICE_EVERY, details: int = BAD_DETAILS) -> None:
-        self.every = every
-        self.details = details
-        self.total = 0
-        self._noticed = float("-inf")    # when the last notice was given
-        self._count = 0                  # bad inputs since that notice
-        self._addresses: set[str] = set()
-        self._logged = 0                 # details logged since that notice
-
-    def bad(self, where: str, text: str, now: float) -> str | None:
-        self.total += 1
-        first = now - self._noticed >= self.every and not self._count
-        if first:
-            self._reset(now)
-        if self._logged < self.details:
-            self._logged += 1
-            log.info("bad data from %s: %s", where, text, extra=FILE_ONLY)
-        if first:
-            return f"Bad data from {where} (details in the log file)"
-        self._count += 1
-        if len(self._addresses) < self.MAX_ADDRESSES:
-            self._addresses.add(where)
-        return self.due(now)
-
-    def due(self, now: float) -> str | None:
-        if not self._count or now - self._noticed < self.every:
-            return None
-        count, spread = self._count, len(self._addresses)
-        seconds = now - self._noticed
-        self._reset(now)
-        more = "+" if spread >= self.MAX_ADDRESSES else ""
-        where = "one address" if spread == 1 else f"{spread}{more} addresses"
-        return (f"Bad data: {count} more in the last {seconds:.0f} s, from {where} "
-                f"(details in the log file)")
-
-    def _reset(self, now: float) -> None:
-        self._noticed = now
-        self._count = 0
-        self._addresses.clear()
-        self._logged = 0
-
-
-def strangers_to_close(strangers: Sequence[tuple[Any, str, float]], address: str,
-                       per_address: int, total: int) -> list[Any]:
-    """Which strangers (id, address, opened) to close so that one more from `address` fits the
-    caps: the oldest of `address` over `per_address`, then, over `total`, the oldest of whichever
-    address has the most (so a crowd from one address never pushes out a joiner from another)."""
-    left = sorted(strangers, key=lambda s: (s[2], str(s[0])))
-    out: list[Any] = []
-    mine = [s for s in left if s[1] == address]
-    for victim in mine[:max(0, len(mine) - per_address + 1)]:
-        out.append(victim[0])
-        left.remove(victim)
-    while left and len(left) >= total:
-        counts: dict[str, int] = {}
-        for s in left:
-            counts[s[1]] = counts.get(s[1], 0) + 1
-        busiest = max(counts.values())
-        victim = next(s for s in left if counts[s[1]] == busiest)   # the oldest of the busiest
-        out.append(victim[0])
-        left.remove(victim)
-    return out
 
 
 Ticker = Callable[[float], None]
 Saver = Callable[[HostCore], None]
 
 
-def bind_pair(bind: str, ports: Sequence[int]) -> tuple[socket.socket, socket.socket]:
-    """A listening TCP socket and a UDP socket on the same port: the first of `ports` where both
-    can be had (0: any free port)."""
-    last: OSError | None = None
-    for port in ports:
-        for _ in range(20 if port == 0 else 1):
-            tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            try:
-                # a restarted host (resume after a crash) gets its old port back at once, not after
-                # TIME_WAIT; a port another *listening* socket holds is still refused
-                tcp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                tcp.bind((bind, port))
-                tcp.listen(LISTEN_BACKLOG)
-                actual = tcp.getsockname()[1]
-                udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-                try:
-                    udp.bind((bind, actual))
-                except OSError:
-                    udp.close()
-                    raise
-            except OSError as exc:
-                tcp.close()
-                last = exc
-                if exc.errno not in (errno.EADDRINUSE, errno.EACCES):
-                    raise ServerError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
-                continue
-            tcp.setblocking(False)
-            udp.setblocking(False)
-            return tcp, udp
-    tried = ", ".join(str(p) for p in ports)
-    raise ServerError(f"no free port to listen on ({bind}, tried {tried}): "
-                      f"{last.strerror if last else 'unknown error'}")
-
-
-class HostServer:
+class HostServer(SocketSide):
     def __init__(self, core: HostCore, *, bind: str = "0.0.0.0", ports: Sequence[int] = (0,),
                  save: Saver | None = None, clock: Callable[[], float] = time.monotonic,
                  write_cap: int = 1 << 20, max_conns: int = 64,
@@ -283,7 +121,7 @@ class HostServer:
         self._sel.register(self._tcp, selectors.EVENT_READ, "listen")
         self._sel.register(self._udp, selectors.EVENT_READ, "udp")
         self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
-        self._conns: dict[ConnId, _Conn] = {}
+        self._conns: dict[ConnId, Conn] = {}
         self._ids = itertools.count(1)
         self._calls: queue.SimpleQueue[tuple[str, Any, Any]] = queue.SimpleQueue()
         self._out = Outbox()
@@ -396,8 +234,8 @@ class HostServer:
     def _turn(self, events: list, now: float) -> None:
         # players first (a seat's old connection closing is seen before its new Hello), then UDP
         # (races), then strangers, then new connections: a crowd of strangers comes last
-        players: list[tuple[_Conn, int]] = []
-        strangers: list[tuple[_Conn, int]] = []
+        players: list[tuple[Conn, int]] = []
+        strangers: list[tuple[Conn, int]] = []
         listen = udp = False
         for key, mask in events:
             what = key.data
@@ -469,174 +307,6 @@ class HostServer:
                 self._stopping = True
                 self._stop_reason = a
 
-    # -- sockets ---------------------------------------------------------------------------------
-
-    def _accept(self, now: float) -> None:
-        for _ in range(MAX_ACCEPTS_PER_WAKE):
-            try:
-                sock, addr = self._tcp.accept()
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError as exc:
-                # EMFILE and friends: nothing to accept into; try again on the next turn
-                self._fault(exc)
-                return
-            self._make_room(str(addr[0]), now)
-            if len(self._conns) >= self.max_conns:
-                self.stats.busy += 1
-                _busy(sock)
-                continue
-            sock.setblocking(False)
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            conn = _Conn(next(self._ids), sock, addr, opened=now, last_heard=now)
-            self._conns[conn.cid] = conn
-            self._sel.register(sock, selectors.EVENT_READ, conn)
-            self.core.connect(conn.cid, addr, now)
-            self.stats.accepted += 1
-            # a joiner sends its Hello as soon as it is connected, so it is usually here already:
-            # read it now, before any later connection could push this one out
-            self._read(conn, now)
-
-    def _make_room(self, address: str, now: float) -> None:
-        """Close strangers over the caps (the oldest of the busiest address first), so that one
-        more connection from `address` fits."""
-        strangers = [(c.cid, str(c.addr[0]), c.opened) for c in self._conns.values()
-                     if not c.joined and c.closing_at is None]
-        total = min(self.max_strangers, self.max_conns)
-        for cid in strangers_to_close(strangers, address, self.strangers_per_address, total):
-            self.stats.strangers_closed += 1
-            self._drop(self._conns[cid], now, busy=True)
-        while len(self._conns) >= self.max_conns:
-            # closing connections (flushing a last message) still hold a slot: the oldest goes now
-            closing = [c for c in self._conns.values() if c.closing_at is not None]
-            if not closing:
-                return
-            self._close_socket(min(closing, key=lambda c: c.closing_at or 0.0))
-
-    def _read(self, conn: _Conn, now: float) -> None:
-        try:
-            data = conn.sock.recv(READ_SIZE)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            self._drop(conn, now)
-            return
-        if not data:
-            self._drop(conn, now)
-            return
-        if conn.closing_at is not None:
-            return          # the core is done with it: nothing it says counts any more
-        self.stats.tcp_bytes_in += len(data)
-        conn.last_heard = now
-        if conn.joined:     # the kernel's round trip, which a peer holding its pongs cannot inflate
-            self.core.latency.on_kernel(conn.cid, kernel_rtt(conn.sock))
-        while True:
-            try:
-                frames = conn.decoder.feed(data)
-            except ProtocolError as exc:
-                for frame in exc.frames:
-                    self._take(conn, frame, now)
-                self._bad_data(conn, exc.text, now)
-                self._out.extend(self.core.protocol_error(conn.cid, exc, now))
-                if exc.fatal or conn.closing_at is not None or conn.cid not in self._conns:
-                    return
-                data = b""      # the bad frame was skipped: the frames after it are still owed
-                continue
-            for frame in frames:
-                self._take(conn, frame, now)
-            return
-
-    def _take(self, conn: _Conn, frame: Any, now: float) -> None:
-        if conn.closing_at is not None or conn.cid not in self._conns:
-            return          # closed by an earlier frame of the same read
-        out = self.core.receive_raw(conn.cid, frame, now, framed=True)
-        for cid, msg in out.sends:
-            if cid == conn.cid and isinstance(msg, m.ErrorMsg) and msg.code == "bad_message":
-                self._bad_data(conn, msg.text, now)
-        self._out.extend(out)
-        if not conn.joined and self.core.is_joined(conn.cid):
-            conn.joined = True
-            conn.decoder.max_frame = MAX_FRAME
-
-    def _datagrams(self, now: float) -> None:
-        for _ in range(MAX_DATAGRAMS_PER_WAKE):
-            try:
-                data, addr = self._udp.recvfrom(2048)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError:
-                return      # e.g. an ICMP error from an earlier send: nothing to do about it
-            self.stats.udp_in += 1
-            try:
-                msg = m.decode(decode_datagram(data), framed=True)
-            except ProtocolError as exc:
-                self.stats.udp_bad += 1
-                self._bad_udp(addr, exc.text, now)
-                continue
-            if isinstance(msg, m.Ping):
-                pong = m.Pong(msg.t0, now, self.clock())
-                try:
-                    self._udp.sendto(encode_datagram(m.encode(pong)), addr)
-                except OSError:
-                    pass
-            elif isinstance(msg, m.UdpIntent):
-                out = self.core.udp_intent(msg, addr, now)
-                if isinstance(out, str):
-                    self.stats.udp_bad += 1
-                    self._bad_udp(addr, f"UDP intent dropped: {out}", now)
-                    continue
-                self._out.extend(out)
-            else:
-                self.stats.udp_bad += 1
-                self._bad_udp(addr, f"an unexpected {msg.TAG!r} datagram", now)
-
-    def _flush(self, conn: _Conn, now: float) -> None:
-        if conn.out:
-            try:
-                sent = conn.sock.send(conn.out)
-            except (BlockingIOError, InterruptedError):
-                sent = 0
-            except OSError:
-                self._drop(conn, now)
-                return
-            if sent:
-                del conn.out[:sent]
-                conn.bytes_out += sent
-                self.stats.tcp_bytes_out += sent
-        if conn.closing_at is not None and not conn.out:
-            self._close_socket(conn)
-            return
-        want = bool(conn.out)
-        if want != conn.writing:
-            events = selectors.EVENT_READ | (selectors.EVENT_WRITE if want else 0)
-            self._sel.modify(conn.sock, events, conn)
-            conn.writing = want
-
-    def _drop(self, conn: _Conn, now: float, busy: bool = False) -> None:
-        """The connection is gone or useless: close it and tell the core. `busy`: it is closed
-        to make room, and is told so (Refused "busy") on the way out."""
-        self._close_socket(conn, busy)
-        self._out.extend(self.core.disconnect(conn.cid, now))
-        if conn.joined:
-            # noticed now: the player may be back within this same turn (a new connection's Hello
-            # is read as it is accepted), and "left" then "is back" is still the news
-            self._seats_changed()
-
-    def _close_socket(self, conn: _Conn, busy: bool = False) -> None:
-        if self._conns.pop(conn.cid, None) is None:
-            return
-        try:
-            self._sel.unregister(conn.sock)
-        except (KeyError, ValueError):
-            pass
-        if busy:
-            _busy(conn.sock)
-            return
-        try:
-            conn.sock.close()
-        except OSError:
-            pass
-
     def _timeouts(self, now: float) -> None:
         joined = set(self.core.joined())
         self.stats.strangers = sum(1 for conn in self._conns.values() if conn.cid not in joined)
@@ -687,7 +357,7 @@ class HostServer:
 
     def _dispatch(self, out: Outbox, now: float) -> None:
         encoded: dict[int, bytes] = {}       # one message object sent to many: encode it once
-        touched: dict[ConnId, _Conn] = {}
+        touched: dict[ConnId, Conn] = {}
         local: list[m.Message] = []
         for cid, msg in out.sends:
             if cid == LOCAL:
@@ -729,31 +399,12 @@ class HostServer:
             log.info("%s", text)
         self._notices.append(text)
 
-    def _who(self, conn: _Conn) -> str:
+    def _who(self, conn: Conn) -> str:
         seats = self.core.conn_seats(conn.cid)
         table = self.core.seat_table()
         if seats and table[seats[0]].name:
             return table[seats[0]].name
         return str(conn.addr[0])
-
-    def _bad_data(self, conn: _Conn, text: str, now: float) -> None:
-        conn.bad_frames += 1
-        self._count_bad(str(conn.addr[0]), text, now)
-        if not conn.joined and conn.bad_frames >= STRANGER_BAD_FRAMES and conn.closing_at is None:
-            # a stranger that sends junk: what it was told goes out, then it is closed, and
-            # nothing more it sends is read
-            self.stats.strangers_closed += 1
-            conn.closing_at = now + 1.0
-            self._out.extend(self.core.disconnect(conn.cid, now))
-
-    def _bad_udp(self, addr: Any, text: str, now: float) -> None:
-        self._count_bad(f"{addr[0]} (UDP)", text, now)
-
-    def _count_bad(self, where: str, text: str, now: float) -> None:
-        self.stats.bad += 1
-        notice = self.bad_data.bad(where, text, now)
-        if notice is not None:
-            self._notice(notice)
 
     def _seats_changed(self) -> tuple[tuple[m.SeatEntry, bool], ...]:
         """Notices for what changed at the table since the last look; the table now."""
@@ -841,21 +492,4 @@ class HostServer:
                 future.set_exception(ServerError("the server is closed"))
 
 
-_BUSY_FRAME = encode_frame(m.encode(m.Refused("busy", BUSY)))
-
-
-def _busy(sock: socket.socket) -> None:
-    """Tell a connection the host has no room for it (best effort, never waits), and close it."""
-    try:
-        sock.setblocking(False)
-        sock.send(_BUSY_FRAME)
-    except OSError:
-        pass
-    try:
-        sock.close()
-    except OSError:
-        pass
-
-
-__all__ = ["LOCAL", "BadData", "HostServer", "ServerError", "ServerStats", "bind_pair",
-           "strangers_to_close"]
+__all__ = ["LOCAL", "HostServer", "ServerError", "ServerStats"]

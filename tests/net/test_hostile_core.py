@@ -25,6 +25,7 @@ from game.kombio.actions import Discard, Draw, Look, Slap
 from game.kombio.rules import KombioEngine
 from game.kombio.table import KombioConfig
 from net import messages as m
+from net.bad_input import MAX_STRANGER_FRAME, BadData, strangers_to_close
 from net.host_core import LIVE_FOR, MAX_REF_JUMP, MOVED, HostCore, HostSeat
 from net.peer_core import PeerCore
 from net.protocol import (
@@ -37,7 +38,6 @@ from net.protocol import (
     encode_datagram,
     encode_frame,
 )
-from net.server import MAX_STRANGER_FRAME, BadData, strangers_to_close
 
 ENGINE = GuessEngine()
 HUGE = 2**53
