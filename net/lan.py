@@ -1,4 +1,5 @@
-"""LAN play as the lobby and game scenes use it: LanHost (host a table) and LanClient (join one).
+"""LAN play as the lobby and game scenes use it: LanHost (host a table, here) and LanClient (join
+one: net.lan_client), both imported from here with the seats and errors they share (net.lan_seats).
 
 Both run their sockets in a background thread (net.server / net.client) and never block the frame
 loop for long: reads come from the NetSession (which holds a lock), calls that must reach the host
@@ -26,27 +27,25 @@ the peers the same reason in its Bye. A headless host ends there (game.headless)
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.core.bots import BotDriver
-from game.core.errors import IllegalActionError, KomboError
 from game.core.session import Step
 from game.definition import GameDef
 from game.games import game_by_key
 
-from . import messages as m
 from .address import DEFAULT_PORT
-from .client import RECONNECT_FOR, PeerClient, ProbeError, probe
+from .client import ProbeError
 from .host_core import HostCore, HostSeat, SaveError, SeatError, StartError
 from .host_record import TableRecorder
+from .lan_bots import bot_ticker, warm_up
+from .lan_client import LanClient, probe_table
+from .lan_seats import LanError, LanSeat, lan_seats, start_blocker
 from .peer_core import PeerCore
-from .protocol import PROTOCOL_VERSION
 from .save import AutoSaver, default_save_path, read_save
 from .server import HostServer, ServerError
 from .session import NetSession
@@ -55,52 +54,6 @@ log = logging.getLogger(__name__)
 
 PORT_TRIES = 10          # DEFAULT_PORT taken: the next few, then any free port
 START_WAIT = 2.0         # how long start() and hand_to_bot() wait for the host's thread
-
-
-class LanError(KomboError):
-    """Hosting could not begin (no port, bad options); str() is a message for the player."""
-
-
-@dataclass(frozen=True)
-class LanSeat:
-    """What the lobby shows per seat."""
-
-    index: int
-    name: str
-    kind: str            # "open" | "human" | "bot"
-    level: str
-    connected: bool
-    ready: bool
-    mine: bool           # played on this client
-
-
-def _lan_seats(session: NetSession) -> list[LanSeat]:
-    with session.lock:
-        table = session.peer.seat_table
-        mine = set(session.peer.seats)
-    return [LanSeat(i, e.name, e.kind, e.level, e.connected, e.ready, i in mine)
-            for i, e in enumerate(table)]
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def start_blocker(seats: Sequence[LanSeat], fill_open: bool = False) -> str | None:
-    """What a table waits for before it may start, in words (None: nothing). Mirrors
-    HostCore.can_start, from the seat table every client has."""
-    free = sum(1 for s in seats if s.kind == "open")
-    if free and not fill_open:
-        return f"Waiting for {free} player{'s' if free > 1 else ''}"
-    away = [s.name or f"seat {s.index + 1}" for s in seats
-            if s.kind != "open" and not s.mine and not s.connected]
-    if away:
-        return f"Waiting for {_names(away)} to reconnect"
-    unready = [s.name or f"seat {s.index + 1}" for s in seats
-               if s.kind == "human" and not s.mine and not s.ready]
-    if unready:
-        return f"Waiting for {_names(unready)} to be ready"
-    return None
 
 
 class _LocalSeatsAsBots:
@@ -120,30 +73,6 @@ class _LocalSeatsAsBots:
         for seat in self._session.local_seats:
             seats.setdefault(seat, self._level)
         return seats
-
-
-def _bot_ticker(driver: BotDriver, session: NetSession) -> Callable[[float], None]:
-    """The bots' turn in the socket thread. Only on a live connection with a settled view: while
-    reconnecting or resyncing the table may move on without us."""
-    def tick(now: float) -> None:
-        with session.lock:
-            peer = session.peer
-            live = peer.phase == "joined" and not peer.awaiting_snapshot and peer.started
-        if not live or session.outcome() is not None:
-            return
-        try:
-            driver.update(now)
-        except IllegalActionError:
-            pass        # the view changed between choosing and sending: it chooses again
-    return tick
-
-
-def _warm_up(driver: BotDriver) -> None:
-    """Start the bots' worker process now, so the first bot move does not wait for it."""
-    try:
-        driver.warm_up()
-    except (OSError, ValueError, NotImplementedError) as exc:
-        log.info("bots decide in this process: no worker (%s)", exc)   # the driver falls back
 
 
 class LanHost:
@@ -228,9 +157,9 @@ class LanHost:
             self._bots = BotDriver(seat_source, info.bot_path, info.engine_path,
                                    seed=core.seed % (2**31), think_time=bot_think_time,
                                    inline=bot_inline)
-            self._server.add_ticker(_bot_ticker(self._bots, self._session))
+            self._server.add_ticker(bot_ticker(self._bots, self._session))
             if any(e.kind == "bot" for e in core.seat_table()) or play_local_as:
-                _warm_up(self._bots)    # else the worker starts with the first bot seat
+                warm_up(self._bots)    # else the worker starts with the first bot seat
         self._advertiser: Any = None
         self._advertised: tuple | None = None
         self._server.start()
@@ -303,7 +232,7 @@ class LanHost:
         return self._session
 
     def seats(self) -> list[LanSeat]:
-        return _lan_seats(self._session)
+        return lan_seats(self._session)
 
     def rematch(self, seed: int | None = None) -> None:
         """Play again at the same table once the game is over: back to the lobby with the same
@@ -430,170 +359,6 @@ def _ports(port: int) -> list[int]:
     if port == DEFAULT_PORT:
         return [DEFAULT_PORT + i for i in range(PORT_TRIES)] + [0]
     return [port]
-
-
-_REFUSALS = {
-    "full": "The game is full",
-    "started": "The game has already started",
-    "bad_token": "The host does not know this seat any more",
-}
-
-
-class LanClient:
-    """Join a table at `address`: connects in the background; watch `state`."""
-
-    def __init__(self, address: tuple[str, int], *, name: str, want: int = 1, game: str,
-                 prefer: tuple[int, ...] = (), token: bytes | None = None,
-                 bot: str | None = None, bot_think_time: float = 0.7, bot_inline: bool = False,
-                 connect_timeout: float = 5.0, reconnect_for: float = RECONNECT_FOR,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.address = (str(address[0]), int(address[1]))
-        self._local_problem = ""
-        self._bots: BotDriver | None = None
-        try:
-            self.info: GameDef | None = game_by_key(game)
-        except KeyError:
-            self.info = None
-        if self.info is None or not self.info.available:
-            self._local_problem = f"This client cannot play {game!r}"
-            self._client: PeerClient | None = None
-            self._session: NetSession | None = None
-            return
-        engine = self.info.engine()
-        peer = PeerCore(engine, name, want, tuple(prefer), token, bot=bot or "")
-        self._session = NetSession(engine, peer, self._send)
-        self._client = PeerClient(self.address, self._session, connect_timeout=connect_timeout,
-                                  reconnect_for=reconnect_for, clock=clock,
-                                  name=f"kombo-peer-{name}")
-        if bot and self.info.bot_path:
-            self._bots = BotDriver(self._session, self.info.bot_path, self.info.engine_path,
-                                   seed=secrets.randbelow(2**31), think_time=bot_think_time,
-                                   inline=bot_inline)
-            self._client.add_ticker(_bot_ticker(self._bots, self._session))
-            _warm_up(self._bots)
-        self._client.start()
-
-    def _send(self, msg: m.Message) -> None:
-        assert self._client is not None
-        self._client.send(msg)
-
-    def replay_data(self) -> bytes | None:
-        """The finished game's replay as the host sent it (None before the end, or none sent)."""
-        if self._session is None:
-            return None
-        with self._session.lock:
-            return self._session.peer.replay
-
-    @property
-    def state(self) -> str:
-        """"connecting" | "lobby" | "playing" | "reconnecting" | "refused" | "lost" | "over".
-        After "over", "lobby" again if the host plays again at the same table (rematch)."""
-        if self._client is None or self._session is None:
-            return "refused"
-        if self._session.outcome() is not None:
-            return "over"
-        client = self._client.state
-        if client == "refused":
-            return "refused"
-        if client in ("lost", "closed"):
-            return "lost"
-        if client == "joined":
-            return "playing" if self._session.started else "lobby"
-        return client          # connecting, reconnecting
-
-    @property
-    def host_left(self) -> bool:
-        """The connection to the host is gone for good. `state` stays "over" after a finished game
-        (the result is still the news); this says the table will not reopen."""
-        return self._client is not None and self._client.state in ("lost", "closed")
-
-    @property
-    def refusal_code(self) -> str:
-        """The host's reason code when refused ("full", "bad_token", ...), else ""."""
-        if self._client is None:
-            return ""
-        refusal = self._client.refusal or (self._session.peer.refusal if self._session else None)
-        return refusal.code if refusal is not None else ""
-
-    @property
-    def message(self) -> str:
-        """Why the state is refused or lost, for the player."""
-        if self._client is None:
-            return self._local_problem
-        refusal = self._client.refusal or (self._session.peer.refusal if self._session else None)
-        if refusal is not None:
-            if refusal.code == "wrong_version":
-                found = re.search(r"version (\d+)", refusal.text)
-                host = found.group(1) if found else "?"
-                return f"Different version: host {host}, you {PROTOCOL_VERSION}"
-            if refusal.code == "wrong_game":
-                return f"Different game: {refusal.text}"
-            return _REFUSALS.get(refusal.code, refusal.text[:1].upper() + refusal.text[1:])
-        if self.state == "lost":
-            problem = self._client.problem
-            if self._client.stats.connects == 0:
-                return f"Could not reach the host: {problem}" if problem else "Could not reach the host"
-            return f"Lost the host: {problem}" if problem else "Lost the host"
-        return ""
-
-    def session(self) -> NetSession:
-        """The session of the current game (call it again after the host starts a new one)."""
-        if self._session is None:
-            raise RuntimeError(self._local_problem)
-        return self._session
-
-    def seats(self) -> list[LanSeat]:
-        return _lan_seats(self._session) if self._session is not None else []
-
-    def set_ready(self, ready: bool) -> None:
-        if self._session is None or self._client is None:
-            return
-        with self._session.lock:
-            msg = self._session.peer.set_ready(ready)
-        self._client.send(msg)
-
-    @property
-    def ready(self) -> bool:
-        return self._session is not None and self._session.peer.ready
-
-    @property
-    def ping_ms(self) -> float | None:
-        return self._client.ping_ms if self._client is not None else None
-
-    @property
-    def token(self) -> bytes | None:
-        """This client's reconnect token, once welcomed (keep it to rejoin after a restart)."""
-        return self._session.peer.token if self._session is not None else None
-
-    @property
-    def client(self) -> PeerClient | None:
-        return self._client
-
-    @property
-    def reconnect_left(self) -> float | None:
-        """While the host is out of reach: seconds left before this client gives up (the
-        countdown a screen shows), else None. Also after the game is over (`state` "over")."""
-        return self._client.reconnect_left() if self._client is not None else None
-
-    def close(self, bye: bool = True) -> None:
-        """Leave the table. `bye=False` ("stop waiting" for a host that is away): go without a
-        word, so that the host keeps this client's seats and it may rejoin later with its token."""
-        if self._client is not None:
-            self._client.close(bye=bye)
-        if self._bots is not None:
-            self._bots.close()
-
-    def __enter__(self) -> LanClient:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def probe_table(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
-    """What a host at `address` is hosting (game, seats free, started), without joining. Blocks up
-    to `timeout`: call it from a worker thread in a UI. Raises ProbeError."""
-    return probe(address, timeout)
 
 
 __all__ = [

@@ -177,7 +177,7 @@ def test_the_wrong_game_or_version_is_refused_in_words(loopback, monkeypatch) ->
         wait_for(lambda: wrong.state == "refused", what="a refusal")
         assert wrong.message.startswith("Different game") and "Guess" in wrong.message
         monkeypatch.setattr("net.peer_core.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
-        monkeypatch.setattr("net.lan.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
+        monkeypatch.setattr("net.lan_client.PROTOCOL_VERSION", PROTOCOL_VERSION + 1)
         future = LanClient(server.address, name="Bob", game="kabooom")
         clients.append(future)
         wait_for(lambda: future.state == "refused", what="a refusal")
