@@ -26,9 +26,9 @@ from net.discovery import (
     Browser,
     Change,
     HostEntry,
-    _pick_address,
     list_interfaces,
 )
+from net.dns_sd import pick_address
 
 try:
     from netns import NetnsPair, isolation_problem, loopback_problem, netns_pair
@@ -215,9 +215,9 @@ def test_bad_advertiser_arguments(kwargs: dict[str, object], needle: str) -> Non
 
 def test_pick_address_prefers_our_subnet_then_non_loopback() -> None:
     lan = [ipaddress.ip_network("192.168.1.0/24")]
-    assert _pick_address(["127.0.0.1", "10.0.0.5", "192.168.1.9"], lan) == "192.168.1.9"
-    assert _pick_address(["127.0.0.1", "10.0.0.5"], lan) == "10.0.0.5"
-    assert _pick_address(["127.0.0.1"], lan) == "127.0.0.1"
+    assert pick_address(["127.0.0.1", "10.0.0.5", "192.168.1.9"], lan) == "192.168.1.9"
+    assert pick_address(["127.0.0.1", "10.0.0.5"], lan) == "10.0.0.5"
+    assert pick_address(["127.0.0.1"], lan) == "127.0.0.1"
 
 
 # ----------------------------------------------------------------- two namespaces
