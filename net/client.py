@@ -36,7 +36,15 @@ from typing import Any
 from game.core.errors import KomboError
 
 from . import messages as m
-from .protocol import FrameDecoder, ProtocolError, SchemaError, decode_datagram, encode_datagram, encode_frame
+from .protocol import (
+    READ_SIZE,
+    FrameDecoder,
+    ProtocolError,
+    SchemaError,
+    decode_datagram,
+    encode_datagram,
+    encode_frame,
+)
 from .session import NetSession
 
 log = logging.getLogger(__name__)
@@ -45,7 +53,6 @@ log = logging.getLogger(__name__)
 # connection (it lets it go once that connection has been quiet a few seconds).
 TRANSIENT_REFUSALS = frozenset({"busy", "in_use"})
 
-READ_SIZE = 64 * 1024
 TICK = 0.02
 RECONNECT_FOR = 180.0    # seconds a peer keeps trying to reach a host that went away
 
@@ -507,67 +514,4 @@ class PeerClient:
         self._done.set()
 
 
-def probe(address: tuple[str, int], timeout: float = 3.0) -> m.TableInfo:
-    """Ask a host what it is hosting, without joining (blocking, bounded). Raises ProbeError.
-    A host with no room for one more connection just then says "busy" (net.server): asked again
-    after a short pause, until `timeout`, then "the host is busy"."""
-    host, port = address
-    deadline = time.monotonic() + timeout
-    pause = 0.1
-    while True:
-        info = _probe_once(address, deadline)
-        if info is not None:
-            return info
-        left = deadline - time.monotonic()
-        if left <= pause:
-            raise ProbeError(f"the host at {host}:{port} is busy (too many connections at once); "
-                             f"try again in a moment")
-        time.sleep(pause)
-        pause = min(pause * 2, 0.8)
-
-
-def _probe_once(address: tuple[str, int], deadline: float) -> m.TableInfo | None:
-    """One query; None if the host said it is busy."""
-    host, port = address
-    try:
-        sock = socket.create_connection((host, port), timeout=max(0.05, deadline - time.monotonic()))
-    except socket.gaierror as exc:
-        raise ProbeError(f"unknown host {host!r} ({exc.strerror})") from None
-    except TimeoutError:
-        raise ProbeError(f"no answer from {host}:{port}") from None
-    except OSError as exc:
-        if exc.errno == errno.ECONNREFUSED:
-            raise ProbeError(f"nothing is listening at {host}:{port}") from None
-        raise ProbeError(f"cannot reach {host}:{port}: {exc.strerror or exc}") from None
-    decoder = FrameDecoder()
-    try:
-        sock.sendall(encode_frame(m.encode(m.Query())))
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise ProbeError(f"{host}:{port} did not say what it hosts")
-            sock.settimeout(left)
-            data = sock.recv(READ_SIZE)
-            if not data:
-                raise ProbeError(f"{host}:{port} closed the connection: is it a Kombo Arcade host?")
-            for frame in decoder.feed(data):
-                msg = m.decode(frame)
-                if isinstance(msg, m.TableInfo):
-                    return msg
-                if isinstance(msg, m.Refused) and msg.code == "busy":
-                    return None
-    except TimeoutError:
-        raise ProbeError(f"{host}:{port} did not say what it hosts") from None
-    except ProtocolError as exc:
-        raise ProbeError(f"{host}:{port} is not a Kombo Arcade host ({exc.text})") from None
-    except OSError as exc:
-        raise ProbeError(f"the connection to {host}:{port} broke: {exc.strerror or exc}") from None
-    finally:
-        sock.close()
-
-
-class ProbeError(KomboError):
-    """The host could not be asked what it hosts; str() is a message for the player."""
-
-
-__all__ = ["ClientStats", "PeerClient", "ProbeError", "probe"]
+__all__ = ["ClientStats", "PeerClient"]

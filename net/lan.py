@@ -39,13 +39,13 @@ from game.definition import GameDef
 from game.games import game_by_key
 
 from .address import DEFAULT_PORT
-from .client import ProbeError
 from .host_core import HostCore, HostSeat, SaveError, SeatError, StartError
 from .host_record import TableRecorder
 from .lan_bots import bot_ticker, warm_up
 from .lan_client import LanClient, probe_table
 from .lan_seats import LanError, LanSeat, lan_seats, start_blocker
 from .peer_core import PeerCore
+from .probe import ProbeError
 from .save import AutoSaver, default_save_path, read_save
 from .server import HostServer, ServerError
 from .session import NetSession

@@ -11,10 +11,11 @@ from game.definition import GameDef
 from game.games import game_by_key
 
 from . import messages as m
-from .client import RECONNECT_FOR, PeerClient, probe
+from .client import RECONNECT_FOR, PeerClient
 from .lan_bots import bot_ticker, warm_up
 from .lan_seats import LanSeat, lan_seats
 from .peer_core import PeerCore
+from .probe import probe
 from .protocol import PROTOCOL_VERSION
 from .session import NetSession
 

@@ -21,6 +21,7 @@ PROTOCOL_VERSION = 6     # 6: the host sends the finished game's replay (5: a st
 #                          2: an Outcome ends with a Termination; Kabooom!'s GameOver carries only that
 
 MAX_FRAME = 64 * 1024          # one message; a whole table view is a few KiB
+READ_SIZE = 64 * 1024          # what one socket read takes at once (a frame, or many small ones)
 MAX_DATAGRAM = 1200            # fits a single packet on any sane LAN path, no IP fragmentation
 MAX_DEPTH = 16                 # views nest maybe 5 deep; this is headroom, not a target
 MAX_STR_LEN = 4096

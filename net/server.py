@@ -30,7 +30,7 @@ Welcome, table queries, and anything hostile) cannot crowd out real joins:
 - each turn reads joined connections first, then UDP, then strangers, then accepts.
 
 Only when `max_conns` connections are open and no stranger is among them does a new connection read
-Refused "busy" and close. net.client.probe tries again for a moment on "busy".
+Refused "busy" and close. net.probe.probe tries again for a moment on "busy".
 
 UDP: Ping is answered with a Pong at once (clock sync; stateless). UdpIntent names its sender by the
 pairing key its connection's Welcome carried (UDP has no connection, and a peer's UDP source port is

@@ -15,9 +15,8 @@ from .bad_input import MAX_STRANGER_FRAME, STRANGER_BAD_FRAMES, BadData, strange
 from .clock import kernel_rtt
 from .host_core import ConnId, HostCore, Outbox
 from .listen import refuse_busy
-from .protocol import MAX_FRAME, FrameDecoder, ProtocolError, decode_datagram, encode_datagram
+from .protocol import MAX_FRAME, READ_SIZE, FrameDecoder, ProtocolError, decode_datagram, encode_datagram
 
-READ_SIZE = 64 * 1024
 MAX_DATAGRAMS_PER_WAKE = 64
 MAX_ACCEPTS_PER_WAKE = 64
 

@@ -26,9 +26,10 @@ from game.kombio.rules import KombioEngine
 from game.kombio.table import KombioConfig
 from net import messages as m
 from net.bad_input import BAD_NOTICE_EVERY, MAX_STRANGERS
-from net.client import PeerClient, ProbeError, probe
+from net.client import PeerClient
 from net.host_core import HostCore, HostSeat
 from net.peer_core import PeerCore
+from net.probe import ProbeError, probe
 from net.protocol import PROTOCOL_VERSION, decode_datagram
 from net.server import HostServer
 
