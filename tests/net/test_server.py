@@ -20,9 +20,10 @@ from fake_engine import GuessConfig, GuessEngine, Ready
 from lan_helpers import LO, RawPeer, RecordingSession, loopback, wait_for  # noqa: F401  (fixture)
 
 from net import messages as m
-from net.client import PeerClient, probe
+from net.client import PeerClient
 from net.host_core import HostCore, HostSeat
 from net.peer_core import PeerCore
+from net.probe import probe
 from net.protocol import MAX_FRAME, PROTOCOL_VERSION, decode_datagram, encode_datagram, encode_frame
 from net.server import HostServer
 

@@ -146,7 +146,7 @@ def join_once(port: int, version: int, timeout: float = 5.0) -> float | None:
 
 
 def probe_once(port: int) -> tuple[float | None, str]:
-    from net.client import ProbeError, probe
+    from net.probe import ProbeError, probe
 
     t0 = time.perf_counter()
     try:
@@ -314,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT / "tests" / "net"))
     from hostile import Hostile
 
-    from net.client import probe
+    from net.probe import probe
 
     print(f"bench_flood: host from {args.host_root}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
