@@ -13,17 +13,7 @@ from typing import Any
 
 from game.core.bots import BotDriver
 from game.core.session import LocalSession, SeatInfo, Step
-
-
-@dataclass(frozen=True)
-class LanSeat:
-    index: int
-    name: str
-    kind: str           # "open" | "human" | "bot"
-    level: str
-    connected: bool
-    ready: bool
-    mine: bool
+from net.lan_seats import LanSeat
 
 
 class FakeNetSession(LocalSession):

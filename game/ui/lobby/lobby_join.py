@@ -24,7 +24,7 @@ from game.ui.lobby.waiting_room import SeatRejoin, WaitingRoom
 from game.ui.toolkit import theme
 from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import Press, device_hint, device_name
-from game.ui.toolkit.menu_items import Button, ButtonRow, Choice, Heading, Item
+from game.ui.toolkit.menu_items import Button, ButtonRow, Choice, Heading, Item, run
 from game.ui.toolkit.text_field import TextField, TextInputSwitch
 from game.ui.toolkit.theme import Fonts
 from game.ui.toolkit.widgets import Menu, MenuScene
@@ -134,10 +134,7 @@ class GameRow(Item):
     height: int = field(default=GAME_ROW_H, kw_only=True)
 
     def activate(self) -> bool:
-        if self.on_select is not None:
-            self.on_select()
-            return True
-        return False
+        return run(self.on_select)
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool) -> None:
         dim = not self.joinable

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -18,8 +18,14 @@ from game.ui.toolkit.seat_marks import draw_seat_chip
 from game.ui.toolkit.text import draw_text_block
 from game.ui.toolkit.theme import Fonts
 
-if TYPE_CHECKING:
-    pass
+
+def run(on_select: Callable[[], Any] | None) -> bool:
+    """A row's Select: its action, if it has one; True if something happened."""
+    if on_select is None:
+        return False
+    on_select()
+    return True
+
 
 @dataclass
 class Item:
@@ -85,10 +91,7 @@ class Button(Item):
     primary: bool = False              # the screen's main action, outlined in the accent colour
 
     def activate(self) -> bool:
-        if self.on_select is not None:
-            self.on_select()
-            return True
-        return False
+        return run(self.on_select)
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool) -> None:
         if self.dimmed:
@@ -297,4 +300,4 @@ class DigitField(Item):
             pygame.draw.line(surface, theme.ACCENT, (x, box.top + 8), (x, box.bottom - 8), 2)
 
 
-__all__ = ["Button", "ButtonRow", "Choice", "DigitField", "Gap", "Heading", "Item"]
+__all__ = ["Button", "ButtonRow", "Choice", "DigitField", "Gap", "Heading", "Item", "run"]
