@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import pytest
+
+from game.core import IllegalActionError
 from game.core.rng import Rng
 from game.kombo_klash.rules import KomboKlashEngine, KomboState
 from game.kombo_klash.tables import CENTRE, COPIES, CREATURE_INDEX, CREATURES, EMPTY, PLAY, SQUARES
@@ -85,3 +88,55 @@ def board_of(state: KomboState) -> dict[str, str]:
 
 def hand_of(state: KomboState, seat: int) -> list[str]:
     return sorted(CREATURES[t // COPIES] for t in state.hands[seat])
+
+
+# -- what the rules tests share (test_rules, test_rules_play) ------------------------------------
+
+def refused(state, action, match: str) -> IllegalActionError:
+    """The action raises IllegalActionError with a matching, non-empty reason, leaves the state exactly
+    as it was, and is not in the seat's legal list."""
+    before = ENGINE.clone(state)
+    with pytest.raises(IllegalActionError, match=match) as info:
+        ENGINE.apply(state, action)
+    assert info.value.reason
+    assert state == before
+    assert action not in ENGINE.legal_actions(state, action.seat)
+    return info.value
+
+
+def play(state, *actions):
+    """Apply the actions (each must be legal: listed, then accepted); the events of all of them."""
+    events = []
+    for action in actions:
+        assert action in ENGINE.legal_actions(state, action.seat), f"{action} is not listed"
+        events += ENGINE.apply(state, action)
+        ENGINE.check_invariants(state)
+    return events
+
+
+def of(events, kind):
+    return [e for e in events if isinstance(e, kind)]
+
+
+# Corners and a little more; no Kombo anywhere.
+BASE = {"a1": "Gorilla", "e1": "Raven", "a5": "Snake", "e5": "Wolf",
+        "c2": "Alligator", "b3": "?Vulture", "d3": "Kangaroo"}
+HAND = ["Wolf", "Raven", "Gorilla", "Kangaroo", "Snake"]
+
+
+def base(hand=HAND, *, players: int = 2, **kw):
+    hands = [list(hand)] + [["Wolf", "Raven", "Vulture", "Alligator", "Chameleon"]] * (players - 1)
+    return position(BASE, hands, **kw)
+
+
+def full_board(last: str = "e5", face_down: tuple[str, ...] = ("b2", "d4")):
+    """Every tile space but `last` taken, face up but for `face_down`, no Kombo (no two like tiles
+    side by side)."""
+    names = ["Wolf", "Alligator", "Gorilla", "Kangaroo", "Snake", "Vulture"]
+    board = {}
+    spaces = [f"{c}{r}" for r in range(1, 6) for c in "abcde" if f"{c}{r}" not in ("c3", last)]
+    for name in spaces:
+        col, row = "abcde".index(name[0]), int(name[1])
+        creature = names[(col + 2 * row) % 6] if name not in face_down else "Raven"
+        board[name] = ("?" if name in face_down else "") + creature
+    return board
