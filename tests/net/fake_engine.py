@@ -33,7 +33,7 @@ from game.core import (
 from net import messages as m
 from net.host_core import HostCore, HostSeat, Outbox
 from net.peer_core import PeerCore
-from net.protocol import FrameDecoder, encode_frame
+from net.protocol import PROTOCOL_VERSION, FrameDecoder, encode_frame
 from net.session import NetSession
 
 DIGITS = 5
@@ -362,3 +362,31 @@ def started_table(players: int = 3, seed: int = 7) -> tuple[HostCore, LoopNet, d
     net.deliver(host.start(net.now))
     net.pump()
     return host, net, peers
+
+
+def play(host: HostCore, net: LoopNet, peers: dict, moves: int, rnd: random.Random) -> None:
+    """Up to `moves` random legal intents, each from the peer whose seat is to act (fewer once the
+    game is over)."""
+    for _ in range(moves):
+        if not host.to_act():
+            return
+        seat = rnd.choice(sorted(host.to_act()))
+        conn = next(c for c, p in peers.items() if seat in p.seats)
+        net.send(conn, peers[conn].intent(rnd.choice(peers[conn].views[seat].legal)))
+
+
+def make_host(players: int = 3, plan: list[HostSeat] | None = None, seed: int = 7) -> HostCore:
+    """A table of the toy game, in its lobby: every seat open unless `plan` says."""
+    return HostCore(GuessEngine(), GuessConfig(players), seed, plan or [HostSeat("open")] * players,
+                    counter_tokens())
+
+
+def hello(name: str = "Ann", **kw) -> m.Hello:
+    """A joiner's Hello for the toy game."""
+    kw.setdefault("game", GuessEngine.key)
+    return m.Hello(PROTOCOL_VERSION, name, **kw)
+
+
+def start(host: HostCore) -> None:
+    """Start a table driven by hand (its outbox is not looked at)."""
+    host.start(0.0, require_ready=False)

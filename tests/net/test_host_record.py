@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import random
 
-from fake_engine import counter_tokens, started_table
+from fake_engine import counter_tokens, play, started_table
 
 from game.core.replay import decode
 from game.replays import entries, read_bytes, replays_dir
 from net.host_core import HostCore
 from net.host_record import TableRecorder
-
-
-def moves(host: HostCore, net, peers: dict, count: int, rnd: random.Random) -> None:
-    for _ in range(count):
-        if not host.to_act():
-            return
-        seat = rnd.choice(sorted(host.to_act()))
-        conn = next(c for c, p in peers.items() if seat in p.seats)
-        net.send(conn, peers[conn].intent(rnd.choice(peers[conn].views[seat].legal)))
 
 
 def kept(host: HostCore, recorder: TableRecorder):
@@ -31,14 +22,14 @@ def test_the_hosts_game_is_kept_step_by_step_and_a_rematch_in_a_file_of_its_own(
     host, net, peers = started_table(2)
     recorder = TableRecorder()
     rnd = random.Random(4)
-    moves(host, net, peers, 3, rnd)
+    play(host, net, peers, 3, rnd)
     recorder.update(host)
     so_far = kept(host, recorder)
     assert so_far.lan and not so_far.finished and so_far.actions == host.log and host.step > 0
     assert recorder.finished_path() is None, "the game goes on"
     assert [s.name for s in so_far.seats] == [s.name for s in host.replay_seats()]
     while not host.over:
-        moves(host, net, peers, 1, rnd)
+        play(host, net, peers, 1, rnd)
         recorder.update(host)
     first = recorder.finished_path()
     assert first is not None and first.parent == replays_dir()
@@ -51,7 +42,7 @@ def test_the_hosts_game_is_kept_step_by_step_and_a_rematch_in_a_file_of_its_own(
         net.send(c, peer.set_ready(True))
     net.deliver(host.start(net.now))
     net.pump()
-    moves(host, net, peers, 2, rnd)
+    play(host, net, peers, 2, rnd)
     recorder.update(host)
     assert recorder.recorder is not None and recorder.recorder.path != first
     assert kept(host, recorder).actions == host.log and decode(read_bytes(first), lambda key: host.engine).finished
@@ -60,12 +51,12 @@ def test_the_hosts_game_is_kept_step_by_step_and_a_rematch_in_a_file_of_its_own(
 def test_a_resumed_host_goes_on_in_one_replay_dated_as_the_game_began() -> None:
     other, other_net, other_peers = started_table(2, seed=6)     # another table's game, cut short too
     elsewhere = TableRecorder()
-    moves(other, other_net, other_peers, 2, random.Random(1))
+    play(other, other_net, other_peers, 2, random.Random(1))
     elsewhere.update(other)
     elsewhere.close()
     host, net, peers = started_table(2, seed=5)
     before = TableRecorder()
-    moves(host, net, peers, 3, random.Random(1))
+    play(host, net, peers, 3, random.Random(1))
     before.update(host)
     assert before.recorder is not None
     began, first = before.recorder.started, before.recorder.path

@@ -7,7 +7,7 @@ import random
 
 import msgpack
 import pytest
-from fake_engine import GuessConfig, GuessEngine, LoopNet, Pass, counter_tokens, only
+from fake_engine import GuessConfig, GuessEngine, LoopNet, Pass, counter_tokens, only, play
 from fake_engine import started_table as table
 from lan_helpers import truth_hashes
 
@@ -17,15 +17,6 @@ from net.peer_core import PeerCore
 
 ENGINE = GuessEngine()
 NEW_GAME_NOTICE = "The host started a new game: press Ready"
-
-
-def play(host: HostCore, net: LoopNet, peers: dict, moves: int, rnd: random.Random) -> None:
-    for _ in range(moves):
-        if not host.to_act():
-            return
-        seat = rnd.choice(sorted(host.to_act()))
-        conn = next(c for c, p in peers.items() if seat in p.seats)
-        net.send(conn, peers[conn].intent(rnd.choice(peers[conn].views[seat].legal)))
 
 
 def old_intent(peer: PeerCore, action: list) -> m.Intent:
