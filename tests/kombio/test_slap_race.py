@@ -10,7 +10,7 @@ from game.kombio.actions import Discard, Draw, Slap
 from game.kombio.events import PenaltyDrawn, Slapped
 from game.kombio.table import KombioConfig
 
-from .test_rules import ENGINE, position, values_of
+from .positions import ENGINE, position, values_of
 
 # Discard 1 is a 6. Right cards: seat 0's slot 0, seat 1's slot 1, seat 2's slot 0. Wrong: the rest.
 HANDS = [[6, 2, 3, 4], [5, 6, 1, 1], [6, 0, 12, 12]]
