@@ -20,7 +20,18 @@ from game.kombo_klash.scene.prompts import hints
 from game.kombo_klash.tables import TABLE
 from game.ui.toolkit.text import TextCache
 from tests.focus_driver import focus_key, press, walk_to
-from tests.kombo_klash.scene_support import BOT, can_place, find, in_play, legal, make, pick, places, settle, with_kombos
+from tests.kombo_klash.scene_support import (
+    BOT,
+    can_place,
+    find,
+    in_play,
+    legal,
+    make,
+    pick,
+    places,
+    settle,
+    with_kombos,
+)
 from tests.scene_doubles import human, run
 
 
