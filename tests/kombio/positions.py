@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-import pytest
-
 from game.core import IllegalActionError, Rng
 from game.kombio.actions import Slap
 from game.kombio.rules import KombioEngine
 from game.kombio.state import KombioState, known_slots
 from game.kombio.table import EMPTY, TABLE, TURN
+from tests import engine_checks
 
 ENGINE = KombioEngine()
 
@@ -78,15 +77,8 @@ def known_values(state: KombioState, seat: int) -> dict[tuple[int, int], int]:
 
 
 def refused(state, action, match: str) -> IllegalActionError:
-    """The action raises IllegalActionError with a matching reason, leaves the state exactly as it was,
-    and is not in the seat's legal list."""
-    before = ENGINE.clone(state)
-    with pytest.raises(IllegalActionError, match=match) as info:
-        ENGINE.apply(state, action)
-    assert info.value.reason
-    assert state == before
-    assert action not in ENGINE.legal_actions(state, action.seat)
-    return info.value
+    """The action is refused in words, changing nothing (tests/engine_checks.py)."""
+    return engine_checks.refused(ENGINE, state, action, match)
 
 
 def play(state, *actions):

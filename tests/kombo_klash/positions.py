@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import pytest
-
 from game.core import IllegalActionError
 from game.core.rng import Rng
 from game.kombo_klash.rules import KomboKlashEngine, KomboState
 from game.kombo_klash.tables import CENTRE, COPIES, CREATURE_INDEX, CREATURES, EMPTY, PLAY, SQUARES
+from tests import engine_checks
 
 ENGINE = KomboKlashEngine()
 
@@ -93,15 +92,8 @@ def hand_of(state: KomboState, seat: int) -> list[str]:
 # -- what the rules tests share (test_rules, test_rules_play) ------------------------------------
 
 def refused(state, action, match: str) -> IllegalActionError:
-    """The action raises IllegalActionError with a matching, non-empty reason, leaves the state exactly
-    as it was, and is not in the seat's legal list."""
-    before = ENGINE.clone(state)
-    with pytest.raises(IllegalActionError, match=match) as info:
-        ENGINE.apply(state, action)
-    assert info.value.reason
-    assert state == before
-    assert action not in ENGINE.legal_actions(state, action.seat)
-    return info.value
+    """The action is refused in words, changing nothing (tests/engine_checks.py)."""
+    return engine_checks.refused(ENGINE, state, action, match)
 
 
 def play(state, *actions):
