@@ -128,8 +128,13 @@ def _axes(surface: pygame.Surface, scale: Scale, story: Story, text: TextCache, 
         surface.blit(label, label.get_rect(midtop=(x, plot.bottom + 5)))
     unit = text.get("Round" if story.unit == ROUND else "Turn", TICK, theme.TEXT_DIM, True)
     surface.blit(unit, unit.get_rect(midtop=(plot.centerx, plot.bottom + 5 + unit.get_height())))
+    surface.blit(*_points_label(scale, text))
+
+
+def _points_label(scale: Scale, text: TextCache) -> tuple[pygame.Surface, pygame.Rect]:
+    """The value axis's title, above the plot's top left corner."""
     points = text.get("Points", TICK, theme.TEXT_DIM, True)
-    surface.blit(points, points.get_rect(bottomleft=(plot.left - 6, plot.top - 4)))
+    return points, points.get_rect(bottomleft=(scale.plot.left - 6, scale.plot.top - 4))
 
 
 def _target(surface: pygame.Surface, scale: Scale, target: int, text: TextCache) -> None:
@@ -138,7 +143,8 @@ def _target(surface: pygame.Surface, scale: Scale, target: int, text: TextCache)
     label = text.get(f"Target {target}", TICK, TARGET, True)
     # at the left, where the lines start low and have not yet come near the target
     spot = label.get_rect(bottomleft=(scale.plot.left + scale.inset + 8, y - 3))
-    if spot.top < scale.plot.top - label.get_height():      # no room above: under the line
+    # no room above, or on the axis's title: under the line
+    if spot.top < scale.plot.top - label.get_height() or spot.colliderect(_points_label(scale, text)[1]):
         spot.top = y + 3
     surface.blit(label, spot)
 
