@@ -104,7 +104,7 @@ def run_lan_command(args: argparse.Namespace, out: Callable[[str], None] = print
             except AddressError as exc:
                 raise HeadlessError(f"cannot join {args.join!r}: {exc}") from None
             return run_join((address.host, address.port), bot_level=args.bot,
-                            name=args.name.strip() if args.name else f"Bot ({args.bot})", out=out)
+                            name=args.name.strip() if args.name else f"{args.bot.capitalize()} bot", out=out)
         return run_resume(Path(args.resume) if args.resume else None, port=args.port,
                           bind=args.bind or "0.0.0.0", name=_lan_name(args),
                           advertise=args.advertise, bot_level=args.bot_level,

@@ -63,7 +63,7 @@ def test_host_and_join_play_a_game_and_print_the_same_result(loopback, tmp_path)
         assert result_of(host.lines) == result_of(join.lines)
         assert result_of(host.lines)[-1].startswith("Winner")
         assert "started" in host.lines and "started" in join.lines
-        assert "Bot (easy) joined" in host.lines and "joined: seat Red" in join.lines
+        assert "Easy bot joined" in host.lines and "joined: seat Red" in join.lines
         steps = [x for x in host.lines if x.split(":")[0].isdigit()]
         assert steps and steps[0].startswith("1: ") and len(steps) == int(steps[-1].split(":")[0])
         assert (tmp_path / "data" / "lan-autosave.bin").is_file()
