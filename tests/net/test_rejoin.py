@@ -74,13 +74,13 @@ def test_a_killed_join_started_again_plays_on_in_its_seat(loopback, tmp_path) ->
         host.wait_line(lambda x: x.startswith("2: "))
         join.proc.kill()                          # SIGKILL: no Bye, nothing cleaned up
         assert join.finish() == -9
-        host.wait_line(lambda x: x == "Bot (easy) left")
+        host.wait_line(lambda x: x == "Easy bot left")
         again = ProcLines(join_argv, env(tmp_path))     # the same data folder
         procs.append(again)
         assert again.wait_line(lambda x: "joined: seat" in x) == "rejoined: seat Red"
         assert again.finish(60) == 0, (again.lines, again.err)
         assert host.finish(60) == 0, (host.lines, host.err)
-        assert "Bot (easy) is back" in host.lines
+        assert "Easy bot is back" in host.lines
         assert result_of(again.lines) == result_of(host.lines)
         assert not any("already started" in x for x in again.err)
     finally:
