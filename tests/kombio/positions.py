@@ -82,19 +82,11 @@ def refused(state, action, match: str) -> IllegalActionError:
 
 
 def play(state, *actions):
-    """Apply the actions (each listed for a seat that may act, then accepted; cards conserved after
-    each); the events of all of them."""
-    events = []
-    for action in actions:
-        assert action.seat in ENGINE.to_act(state), f"{action}: seat may not act"
-        assert action in ENGINE.legal_actions(state, action.seat), f"{action} is not listed"
-        events += ENGINE.apply(state, action)
-        ENGINE.check_invariants(state)
-    return events
+    """The actions applied, each checked (tests/engine_checks.py); the events of all of them."""
+    return engine_checks.play(ENGINE, state, *actions)
 
 
-def of(events, kind):
-    return [e for e in events if isinstance(e, kind)]
+of = engine_checks.of
 
 
 def turn_actions(state, seat):

@@ -97,17 +97,11 @@ def refused(state, action, match: str) -> IllegalActionError:
 
 
 def play(state, *actions):
-    """Apply the actions (each must be legal: listed, then accepted); the events of all of them."""
-    events = []
-    for action in actions:
-        assert action in ENGINE.legal_actions(state, action.seat), f"{action} is not listed"
-        events += ENGINE.apply(state, action)
-        ENGINE.check_invariants(state)
-    return events
+    """The actions applied, each checked (tests/engine_checks.py); the events of all of them."""
+    return engine_checks.play(ENGINE, state, *actions)
 
 
-def of(events, kind):
-    return [e for e in events if isinstance(e, kind)]
+of = engine_checks.of
 
 
 # Corners and a little more; no Kombo anywhere.
