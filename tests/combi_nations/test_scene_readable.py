@@ -16,7 +16,7 @@ from game.combi_nations.scene.controls import NO_TOUCH, OVERLAPS, hex_key, key_h
 from game.combi_nations.scene.hex_draw import BADGE, LAND_COLOURS, hex_sprite
 from game.combi_nations.scene.score_sheet import sheet_box, sheet_cells, sheet_rows
 from game.combi_nations.tables import FACILITIES, LAND_TILES, SAND_SET
-from tests.combi_nations.test_scene import BOT, make, seat0_moves, settle, take, to_place
+from tests.combi_nations.scene_support import BOT, make, seat0_moves, settle, take, to_place
 from tests.focus_driver import press
 from tests.scene_doubles import human
 
