@@ -4,26 +4,9 @@ from __future__ import annotations
 import pytest
 
 from game.kabooom.bot import HARD_NODE_CAP, SearchBot, make_bot
-from game.kabooom.rules import SYMBOLS, KabooomConfig, KabooomEngine, KabooomState, Move, Pass, Place
+from game.kabooom.rules import KabooomConfig, KabooomState, Move, Pass, Place
 
-ENGINE = KabooomEngine()
-
-
-def sq(name: str) -> int:
-    return (int(name[1]) - 1) * 5 + "abcde".index(name[0])
-
-
-def position(towers: dict, *, difficulty: str = "easy", turn: int = 0, passes: int = 0) -> KabooomState:
-    """A two-player capture-phase state (counters not shown count as blown up)."""
-    board: list[tuple[int, ...]] = [()] * 25
-    for name, tower in towers.items():
-        board[sq(name)] = tuple(seat * 4 + SYMBOLS.index(sym) for seat, sym in tower)
-    on_board = [sum(1 for t in board for c in t if c >> 2 == s) for s in range(2)]
-    state = KabooomState(players=2, difficulty=difficulty, phase="capture", turn=turn, board=board,
-                         pool=[[0, 0, 0, 0], [0, 0, 0, 0]], to_place=[0, 0], passes=passes,
-                         out=[12 - n for n in on_board])
-    ENGINE.check_invariants(state)
-    return state
+from .positions import ENGINE, GOOD, TRAP, position, sq
 
 
 def decide(level: str, state: KabooomState, seed: int = 0):
@@ -71,11 +54,6 @@ def test_same_seed_same_game(levels):
     assert play(levels, "medium", seed=11) == play(levels, "medium", seed=11)
 
 
-# A good capture: Red's Rock next to Blue's 3-high Scissors tower; Red's only move. Far away, Blue's
-# Rock threatens Red's Scissors whatever Red does.
-GOOD = {"a1": [(0, "R")], "b2": [(1, "S"), (1, "S"), (1, "S")], "e5": [(1, "R")], "d5": [(0, "S")]}
-
-
 @pytest.mark.parametrize("level", ["medium", "hard"])
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_takes_a_good_capture_instead_of_passing(level, difficulty):
@@ -88,11 +66,6 @@ def test_moves_rather_than_pass_into_a_loss(level):
     state = position({**GOOD, "d5": [(0, "D")]}, passes=1)
     assert ENGINE.view(state, 0).scores == (1, 4)
     assert decide(level, state) == Move(0, sq("a1"), sq("b2"))
-
-
-# Red leads 3-2 and its only move (Rock takes Scissors on b2) would put the 4-high tower next to
-# Blue's Paper on b3, which takes it back. Standing still keeps the lead.
-TRAP = {"a1": [(0, "R"), (0, "R"), (0, "R")], "b2": [(1, "S")], "b3": [(1, "P")]}
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

@@ -26,7 +26,8 @@ from game.kabooom.rules import (
     board_after,
     move_list,
 )
-from tests.kabooom.test_bot import GOOD, TRAP, position, sq
+
+from .positions import GOOD, TRAP, position, sq
 
 ENGINE = KabooomEngine()
 

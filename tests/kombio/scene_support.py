@@ -151,3 +151,20 @@ def a_match_waits(m: Match) -> bool:
 __all__ = ["BOT", "DEVICES", "a_match_waits", "at_turn", "focus_key", "fresh_discard_seat_0_can_miss", "holding",
            "log_tail", "make", "matching_card", "own_slot", "press", "settle", "state", "take_screen", "using",
            "walk_to", "walk_to_card"]
+
+
+def play_to_the_end(app: App, clock: Clock, match: Match, scene: KombioScene, seed: int) -> None:
+    """Seat 0 plays random legal moves (never a slap) through the scene until the game is over."""
+    rng = random.Random(seed)
+    for _ in range(400):
+        if match.session.outcome() is not None:
+            break
+        settle(app, clock, scene)
+        if scene.looks.waiting() is not None:
+            press(app, "kb1", "select")          # done looking
+            continue
+        legal = [a for a in match.session.legal_actions(0) if not isinstance(a, Slap)]
+        if legal:
+            scene.submit(rng.choice(legal))
+        run(app, clock, 0.3)
+    settle(app, clock, scene)

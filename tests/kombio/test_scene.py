@@ -4,7 +4,6 @@ choices by keys, a peek behind the curtain, the countdown's default, and nobody'
 face up on another's screen. Every prompt's choices and the two-press choices: test_scene_choices.py."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -12,13 +11,12 @@ import pytest
 from game.core.session import Step
 from game.kombio.actions import Call, Discard, Draw, Look, Peek, Replace, Settle, Slap, Take
 from game.kombio.events import Drew, Looked, Peeked, RoundEnded, Slapped
-from game.kombio.scene import KombioScene, reveal_note
+from game.kombio.scene import reveal_note
 from game.kombio.scene.controls import DISCARD_PILE, DRAW_PILE, button_key, card_key
 from game.kombio.table import TABLE
 from game.ui.play.match import Match
-from game.ui.toolkit.app import App
 from game.ui.toolkit.scene import Scene
-from tests.scene_doubles import Clock, human, run
+from tests.scene_doubles import human, run
 
 from .scene_support import (
     BOT,
@@ -31,6 +29,7 @@ from .scene_support import (
     make,
     matching_card,
     own_slot,
+    play_to_the_end,
     press,
     settle,
     state,
@@ -313,23 +312,6 @@ def test_the_countdown_stands_still_while_a_menu_covers_the_table():
 
 
 # -- secrets ---------------------------------------------------------------------------------------
-
-def play_to_the_end(app: App, clock: Clock, match: Match, scene: KombioScene, seed: int) -> None:
-    """Seat 0 plays random legal moves (never a slap) through the scene until the game is over."""
-    rng = random.Random(seed)
-    for _ in range(400):
-        if match.session.outcome() is not None:
-            break
-        settle(app, clock, scene)
-        if scene.looks.waiting() is not None:
-            press(app, "kb1", "select")          # done looking
-            continue
-        legal = [a for a in match.session.legal_actions(0) if not isinstance(a, Slap)]
-        if legal:
-            scene.submit(rng.choice(legal))
-        run(app, clock, 0.3)
-    settle(app, clock, scene)
-
 
 @pytest.mark.parametrize("aid", ["off", "on"])
 def test_bots_cards_are_never_shown_and_a_round_reaches_its_reveal(aid):

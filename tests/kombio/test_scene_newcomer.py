@@ -220,7 +220,6 @@ def test_the_key_hints_are_legible_on_their_panel(monkeypatch):
 
 def test_the_name_plates_and_scores_read_the_round_end_totals():
     app, clock, match, scene = make([human("kb1"), BOT], options={"rounds": "1"})
-    from tests.kombio.test_scene import play_to_the_end
     for _ in range(400):
         if scene.reveal() is not None or (match.session.outcome() is not None and not scene.busy()):
             break
@@ -230,7 +229,6 @@ def test_the_name_plates_and_scores_read_the_round_end_totals():
         if legal and not scene.busy():
             scene.submit(legal[0])
         run(app, clock, 0.2)
-    del play_to_the_end
     reveal = scene.reveal()
     if reveal is None:
         pytest.skip("the reveal passed unseen")
