@@ -116,7 +116,7 @@ def _driven(info: GameDef, config: GameConfig, seed: int, seats: list[SeatInfo],
                 out(step_text(info, step.number, step.action, step.events))
     finally:
         driver.close()
-    steps += [RecordedStep(r.action, r.race, r.by_default) for r in session.referee.steps]
+    steps += [RecordedStep.of(r) for r in session.referee.steps]
     outcome = session.outcome()
     assert outcome is not None
     return outcome

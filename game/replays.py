@@ -95,7 +95,7 @@ class Recorder:
         if not records and outcome is None:
             return
         engine = self.referee.engine
-        parts = [step_bytes(engine, RecordedStep(r.action, r.race, r.by_default)) for r in records]
+        parts = [step_bytes(engine, RecordedStep.of(r)) for r in records]
         if outcome is not None:
             parts.append(footer_bytes(outcome))
         try:
@@ -123,13 +123,6 @@ class Recorder:
             except OSError:
                 log.exception("closing the replay %s", self.path)
             self._file = None
-
-
-def replay_of(referee: Referee, seats: Sequence[ReplaySeat], started: float, lan: bool = False) -> Replay:
-    """The game a referee holds, as a replay (what a LAN host sends its peers at the end)."""
-    steps = tuple(RecordedStep(r.action, r.race, r.by_default) for r in referee.steps)
-    return Replay(referee.engine.key, referee.config, referee.seed, tuple(seats), steps, started,
-                  referee.engine.outcome(referee.state), lan)
 
 
 def store(data: bytes, folder: Path | None = None, keep: int = KEEP, stamp: float | None = None) -> Path:
@@ -215,4 +208,4 @@ def delete(path: Path) -> None:
 
 
 __all__ = ["KEEP", "SUFFIX", "Entry", "Recorder", "delete", "engine_for", "entries", "new_path",
-           "open_replay", "prune", "read_bytes", "replay_of", "replays_dir", "seats_of", "store"]
+           "open_replay", "prune", "read_bytes", "replays_dir", "seats_of", "store"]

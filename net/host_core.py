@@ -53,9 +53,8 @@ from typing import Any
 from game.core.engine import Action, Engine, GameConfig
 from game.core.errors import IllegalActionError
 from game.core.referee import LOCAL, Held, Link, RealTime, Referee, Ruling, StepRecord, Verdict
-from game.core.replay import RecordedStep, Replay, ReplaySeat, encode
 
-from . import host_save, intents, joining
+from . import host_replay, host_save, intents, joining
 from . import messages as m
 from .clock import LatencyTable, answer
 from .fair_slap import link_of
@@ -135,25 +134,12 @@ class HostCore:
             self._send_replay(step)
         self._out.extend(step)
 
-    def replay_seats(self) -> tuple[ReplaySeat, ...]:
-        """The seats as a replay names them: the lobby's, a human elsewhere "remote"."""
-        return tuple(ReplaySeat(s.name, s.kind if s.holder == self.local_token or s.kind != "human" else "remote",
-                                s.level) for s in self.lobby.seats)
-
-    def replay_bytes(self) -> bytes:
-        """The game so far as a replay file (game.core.replay), its seats as the lobby has them."""
-        steps = tuple(RecordedStep(r.action, r.race, r.by_default) for r in self.referee.steps)
-        return encode(self.engine, Replay(self.engine.key, self.config, self.seed, self.replay_seats(), steps,
-                                          0.0, self.engine.outcome(self.state), lan=True))
-
     def _send_replay(self, out: Outbox) -> None:
-        """The finished game to every peer, to keep with its replays (when it fits one frame)."""
-        data = self.replay_bytes()
-        if len(data) > m.MAX_REPLAY_FRAME:
-            log.warning("the replay of this game is %d bytes, too long to send its peers", len(data))
-            return
-        for conn in self.joined():
-            out.send(conn, m.ReplayFile(self.game_no, data))
+        """The finished game to every peer, to keep with its replays."""
+        message = host_replay.replay_file(self)
+        if message is not None:
+            for conn in self.joined():
+                out.send(conn, message)
 
     def _referee(self, call: Callable[[], list[Ruling]], out: Outbox) -> None:
         """Ask the referee (`call`), its steps shown into `out`, then tell what it ruled."""

@@ -13,6 +13,8 @@ from typing import Any
 from game.core.replay import ReplayError, decode
 from game.replays import Entry, Recorder, entries, read_bytes
 
+from .host_replay import replay_seats
+
 log = logging.getLogger(__name__)
 
 
@@ -29,7 +31,7 @@ class TableRecorder:
         if recorder is None or recorder.referee is not core.referee:
             if recorder is not None:
                 recorder.close()
-            recorder = self.recorder = Recorder(core.referee, core.replay_seats(), lan=True)
+            recorder = self.recorder = Recorder(core.referee, replay_seats(core), lan=True)
             earlier = cut_short(core) if core.step else None
             if earlier is not None:
                 recorder.started = earlier.header.started

@@ -26,6 +26,7 @@ import msgpack
 
 from .engine import Action, Engine, GameConfig, Outcome
 from .errors import IllegalActionError, KomboError, WireFormatError
+from .referee import Referee, StepRecord
 
 MAGIC = "kombo-replay"
 VERSION = 1
@@ -57,6 +58,11 @@ class RecordedStep:
     action: Action
     race: tuple[tuple[int, float], ...] = ()   # a raced step: (seat, ms after the earliest press)
     by_default: bool = False                   # made for a seat silent too long
+
+    @staticmethod
+    def of(record: StepRecord) -> RecordedStep:
+        """A referee's step as a replay keeps it."""
+        return RecordedStep(record.action, record.race, record.by_default)
 
 
 @dataclass(frozen=True)
@@ -271,6 +277,13 @@ class Cursor:
             self.forward()
 
 
+def replay_of(referee: Referee, seats: Sequence[ReplaySeat], started: float, lan: bool = False) -> Replay:
+    """The game a referee holds, as a replay (what a LAN host sends its peers at the end)."""
+    steps = tuple(RecordedStep.of(r) for r in referee.steps)
+    return Replay(referee.engine.key, referee.config, referee.seed, tuple(seats), steps, started,
+                  referee.engine.outcome(referee.state), lan)
+
+
 __all__ = ["MAGIC", "MAX_REPLAY", "SNAPSHOT_EVERY", "VERSION", "Cursor", "Header", "RecordedStep", "Replay",
            "ReplayError", "ReplaySeat", "decode", "encode", "footer_bytes", "header_bytes", "read_header",
-           "step_bytes"]
+           "replay_of", "step_bytes"]

@@ -11,6 +11,7 @@ from game.core.replay import decode
 from game.replays import entries, read_bytes, replays_dir
 from net.host_core import HostCore
 from net.host_record import TableRecorder
+from net.host_replay import replay_seats
 
 
 def kept(host: HostCore, recorder: TableRecorder):
@@ -27,7 +28,7 @@ def test_the_hosts_game_is_kept_step_by_step_and_a_rematch_in_a_file_of_its_own(
     so_far = kept(host, recorder)
     assert so_far.lan and not so_far.finished and so_far.actions == host.log and host.step > 0
     assert recorder.finished_path() is None, "the game goes on"
-    assert [s.name for s in so_far.seats] == [s.name for s in host.replay_seats()]
+    assert [s.name for s in so_far.seats] == [s.name for s in replay_seats(host)]
     while not host.over:
         play(host, net, peers, 1, rnd)
         recorder.update(host)
