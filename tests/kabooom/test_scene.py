@@ -22,11 +22,8 @@ from .scene_support import (
 
 
 @pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
+def _pygame(pygame_video):
     yield
-    pygame.quit()
 
 
 # -- capture phase -------------------------------------------------------------------------------

@@ -27,11 +27,8 @@ from .scene_support import (
 
 
 @pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
+def _pygame(pygame_video):
     yield
-    pygame.quit()
 
 
 # -- animations, bots, the end -------------------------------------------------------------------

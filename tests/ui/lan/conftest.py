@@ -14,11 +14,8 @@ from .helpers import Audio, Clock
 
 
 @pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
+def _pygame(pygame_video):
     yield
-    pygame.quit()
 
 
 @pytest.fixture
