@@ -61,6 +61,8 @@ class ResultsScene(MenuScene):
         self.story: Story | None = None
         self.story_note = NO_STORY       # what the story's column says while there is no story
         self._story_read = False
+        self._replay: Replay | None = None
+        self._replay_failed = False
         rows_h = ROW_H * match.players
         note_h = NOTE_H if self.note else 0
         height = max(MIN_H, 140 + rows_h + 30 + note_h + self.menu.content_height + 34)
@@ -85,15 +87,24 @@ class ResultsScene(MenuScene):
     def replay_buttons(self) -> list[Item]:
         return [Button("Watch again", self.watch_again, centred=True)]
 
+    def kept(self) -> Replay | None:
+        """The game's replay, opened once it is kept: at once for a game played here, a moment after
+        the end for a LAN peer (its host sends it after the last step). None until then, or if it
+        does not open (logged)."""
+        if self._replay is None and not self._replay_failed:
+            self.match.keep_record()
+            path = self.match.replay_path
+            if path is not None:
+                try:
+                    self._replay = open_replay(path)
+                except ReplayError as exc:
+                    log.warning("the replay %s does not open: %s", path, exc)
+                    self._replay_failed = True
+        return self._replay
+
     def replay(self) -> Replay | None:
-        """The game just played, from its replay file (None, said in a toast, if it was not kept)."""
-        self.match.keep_record()
-        path = self.match.replay_path
-        try:
-            replay = open_replay(path) if path is not None else None
-        except ReplayError as exc:
-            log.warning("the replay %s does not open: %s", path, exc)
-            replay = None
+        """The game just played (None, said in a toast, if it was not kept)."""
+        replay = self.kept()
         if replay is None:
             self.app.audio.play("error")
             self.app.toast("This game's replay could not be kept (see the log file)", "error")
@@ -106,21 +117,16 @@ class ResultsScene(MenuScene):
             self.app.nav.watch(self.app, replay)
 
     def read_story(self) -> None:
-        """The story, once the game's replay is kept: at once for a game played here, a moment after
-        the end for a LAN peer (its host sends the replay after the last step)."""
+        """The story, once the game's replay is kept."""
         if self._story_read:
             return
-        self.match.keep_record()
-        path = self.match.replay_path
-        if path is None:
+        replay = self.kept()
+        if replay is None:
+            if self._replay_failed:
+                self._story_read = True
+                self.story_note = "No story: this game's replay did not open (see the log file)."
             return
         self._story_read = True
-        try:
-            replay = open_replay(path)
-        except ReplayError as exc:
-            log.warning("the replay %s does not open: %s", path, exc)
-            self.story_note = "No story: this game's replay did not open (see the log file)."
-            return
         self.story = story_told(self.match.info, replay)
         if self.story is None:
             self.story_note = f"{self.match.info.title} has no story to tell."
