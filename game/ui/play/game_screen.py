@@ -5,10 +5,10 @@ moves still shows move by move), each through the game's presenter for its kind 
 presenters) and narrated in the move log by the game's own narration; it owns the shown view, the
 viewer's view as far as the animations have got, checked against the truth whenever they are done.
 It lets the bots move only once the display has caught up, routes each press to the curtain or to
-the seat it is for, moving that seat's focus or acting on what the focus shows (game.ui.play.
-seat_input), submits actions and turns a refusal into a message, shows messages and banners, names
-each device's keys, and hands the LAN overlay the places to draw. At the end it shows the winner and
-then the results screen.
+the game (game.ui.play.press_routing), where the seat it is for moves its focus or acts on what the
+focus shows (game.ui.play.seat_input), submits actions and turns a refusal into a message, shows
+messages and banners, names each device's keys, and hands the LAN overlay the places to draw. At
+the end it shows the winner and then the results screen.
 
 A game's scene is generic over its view type V. It sets `presenters`, lists each seat's focusables in
 `targets`, says where a focus lands after a step in `landing`, draws from `self.shown` in `draw_game`,
@@ -31,6 +31,7 @@ from game.ui.play.key_labels import key_labels, move_label, select_label
 from game.ui.play.layout import WHOLE_SCREEN, TableLayout
 from game.ui.play.move_log import MoveLog
 from game.ui.play.presenters import Animation, Presenters, speed_for
+from game.ui.play.press_routing import PressRouting
 from game.ui.play.seat_input import SeatInput
 from game.ui.play.show import Show
 from game.ui.play.table_time import TableTime
@@ -88,6 +89,7 @@ class GameScreen(Scene, Generic[V]):
         self._results_shown = False
         self.banners = BannerPainter(self.text)
         self.time = TableTime(self)
+        self.routing = PressRouting(self)
 
     # -- the shown view -----------------------------------------------------------------------------
 
@@ -367,10 +369,11 @@ class GameScreen(Scene, Generic[V]):
             return
         if self.viewer is not None:
             self.policy.shown(self.viewer)
-        self._show_truth()
+        self.show_truth()
         self.viewer_changed()
 
-    def _show_truth(self) -> None:
+    def show_truth(self) -> None:
+        """Show the truth as the viewer sees it at once: a new viewer sees the table as it is now."""
         self.view = self.session.view(self.viewer)
         self.show.skip_to(self.view, self.session.step)
 
@@ -427,54 +430,13 @@ class GameScreen(Scene, Generic[V]):
     # -- input -------------------------------------------------------------------------------------
 
     def handle_raw(self, event: pygame.event.Event) -> bool:
-        self._changes += 1       # a wheel or a key of the screen's own may change its choices
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos               # logical already: App.feed maps it
-            self.pointer_moved(event.pos)
-            return False   # others may want the motion too
-        if event.type == pygame.MOUSEWHEEL and self.pointer is not None \
-                and self.log_rect().collidepoint(self.pointer):
-            self.moves.scroll(int(event.y), self.LOG_LINES)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            step = self.LOG_LINES if event.key == pygame.K_PAGEUP else -self.LOG_LINES
-            self.moves.scroll(step, self.LOG_LINES)
-            return True
-        return False
+        return self.routing.raw(event)
 
     def handle(self, press: Press) -> bool:
-        self._changes += 1
-        if press.button == "pause":
-            self.app.nav.pause(self.app, self.match)
-            return True
-        waiting = self.curtain_seat
-        if waiting is not None and not self.passes_curtain(press):
-            self._curtain_press(press, waiting)
-            return True
-        if self.session.outcome() is None:
-            self.handle_game(press)
-        # A game screen takes every press: one its game has no use for (a keyboard zone nobody
-        # plays with) must not reach the menus below it.
-        return True
+        return self.routing.press(press)
 
     def handle_close(self, event: pygame.event.Event) -> bool:
-        if self.session.outcome() is not None:
-            return False
-        self.app.nav.confirm_close(self.app, self.match)
-        return True
-
-    def _curtain_press(self, press: Press, seat: int) -> None:
-        devices = self.devices_of(seat)
-        verdict = self.curtain.handle(press, seat, devices)
-        if verdict == "lift":
-            self.policy.lift()
-            self.curtain.taken()
-            self._show_truth()
-            self.app.audio.play("click")
-            self.viewer_changed()
-        elif verdict == "wrong":
-            self.curtain.warn(f"Waiting for {self.seat_name(seat)} to take the screen", self.app.now())
-            self.app.audio.play("error")
+        return self.routing.close(event)
 
     def devices_of(self, seat: int) -> list[str]:
         plan = self.match.plans[seat]
