@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.kombo_klash.tile_art import ABILITY_NAMES, CREATURES, SCORES, TileArt, draw_ability_symbol
+from game.kombo_klash.ability_symbols import draw_ability_symbol
+from game.kombo_klash.tables import CREATURES
+from game.kombo_klash.tile_art import ABILITY_NAMES, SCORES, TileArt
 from game.ui.toolkit import theme
 
 FIGURE_NAMES: tuple[str, ...] = ("anatomy", "legend", "placing", "example1", "example2", "example3",

@@ -16,8 +16,9 @@ from itertools import pairwise
 
 import pygame
 
+from game.kombo_klash.ability_symbols import ability_symbol
 from game.kombo_klash.tables import CENTRE, CREATURES, SIZE, TABLE
-from game.kombo_klash.tile_art import TileArt, ability_symbol
+from game.kombo_klash.tile_art import TileArt
 from game.ui.toolkit import theme
 from game.ui.toolkit.effects import SpriteKey
 from game.ui.toolkit.seat_marks import draw_seat_symbol
