@@ -4,7 +4,7 @@ The thread connects (bounded), says Hello, feeds every frame from the host into 
 (which holds its own lock, so the frame loop reads it safely meanwhile), answers the host's pings,
 and runs clock sync over UDP (a Ping about every second, five times faster until the first samples
 are in). Messages the frame loop sends (intents, Ready, Bye) go through `send`, which only queues
-them and wakes the thread.
+them and wakes the thread. Its sockets (opening, reading, writing, closing) are net.client_sockets'.
 
 When the connection drops, the thread reconnects with the session's token for `reconnect_for`
 seconds (state "reconnecting"; RECONNECT_FOR, three minutes, by default: long enough for a host to
@@ -21,7 +21,6 @@ Connections made, lost and refused go to the log (INFO); an error in the thread,
 """
 from __future__ import annotations
 
-import errno
 import logging
 import queue
 import selectors
@@ -30,21 +29,12 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
 from game.core.errors import KomboError
 
 from . import messages as m
-from .protocol import (
-    READ_SIZE,
-    FrameDecoder,
-    ProtocolError,
-    SchemaError,
-    decode_datagram,
-    encode_datagram,
-    encode_frame,
-)
+from .client_sockets import ClientSockets, ClientStats
+from .protocol import FrameDecoder
 from .session import NetSession
 
 log = logging.getLogger(__name__)
@@ -59,18 +49,7 @@ RECONNECT_FOR = 180.0    # seconds a peer keeps trying to reach a host that went
 Ticker = Callable[[float], None]
 
 
-@dataclass
-class ClientStats:
-    connects: int = 0
-    attempts: int = 0            # connections tried (made or not)
-    tcp_bytes_in: int = 0
-    tcp_bytes_out: int = 0
-    udp_out: int = 0
-    udp_in: int = 0
-    errors: list[str] = field(default_factory=list)
-
-
-class PeerClient:
+class PeerClient(ClientSockets):
     def __init__(self, address: tuple[str, int], session: NetSession, *,
                  connect_timeout: float = 5.0, reconnect_for: float = RECONNECT_FOR,
                  idle_timeout: float = 15.0, clock: Callable[[], float] = time.monotonic,
@@ -220,46 +199,6 @@ class PeerClient:
                 return True
             # intents made while away are dropped: the session shows no legal moves then anyway
 
-    def _connect_once(self, timeout: float) -> str | None:
-        self.stats.attempts += 1
-        host, port = self.address
-        try:
-            infos = socket.getaddrinfo(host, port, socket.AF_UNSPEC, socket.SOCK_STREAM)
-        except socket.gaierror as exc:
-            return f"unknown host {host!r} ({exc.strerror})"
-        family, _, _, _, sockaddr = infos[0]
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.settimeout(timeout)
-        try:
-            sock.connect(sockaddr)
-        except TimeoutError:
-            sock.close()
-            return f"no answer from {host}:{port}"
-        except OSError as exc:
-            sock.close()
-            if exc.errno == errno.ECONNREFUSED:
-                return f"nothing is listening at {host}:{port}"
-            return f"cannot reach {host}:{port}: {exc.strerror or exc}"
-        sock.setblocking(False)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        udp = socket.socket(family, socket.SOCK_DGRAM)
-        try:
-            udp.connect(sockaddr)
-            udp.setblocking(False)
-        except OSError:
-            udp.close()
-            self._sock, self._udp = sock, None      # TCP alone carries everything that matters
-        else:
-            self._sock, self._udp = sock, udp
-        self._decoder = FrameDecoder()
-        self._out = bytearray()
-        self._last_heard = self.clock()
-        self.stats.connects += 1
-        with self.session.lock:
-            hello = self.peer.hello()
-        self._write(hello)
-        return None
-
     def _serve(self) -> None:
         """Connected: run until closed, refused or lost (reconnecting in between)."""
         pause = 0.0      # before the next try, after connections that were let go unwelcomed
@@ -400,108 +339,6 @@ class PeerClient:
                     self._send_udp(m.UdpIntent(key, msg.ref, msg.step, msg.action, msg.pressed,
                                                 msg.game_no))
 
-    def _write(self, msg: m.Message) -> None:
-        self._out += encode_frame(m.encode(msg))
-
-    def _flush(self) -> bool:
-        sock = self._sock
-        if sock is None:
-            return False
-        try:
-            sent = sock.send(self._out)
-        except (BlockingIOError, InterruptedError):
-            return True
-        except OSError as exc:
-            self.problem = f"the connection broke ({exc.strerror or exc})"
-            return False
-        del self._out[:sent]
-        self.stats.tcp_bytes_out += sent
-        return True
-
-    def _flush_for(self, seconds: float) -> None:
-        deadline = self.clock() + seconds
-        while self._out and self.clock() < deadline:
-            if not self._flush():
-                return
-            if self._out:
-                time.sleep(0.005)
-
-    def _read_tcp(self) -> bool:
-        sock = self._sock
-        assert sock is not None
-        try:
-            data = sock.recv(READ_SIZE)
-        except (BlockingIOError, InterruptedError):
-            return True
-        except OSError as exc:
-            self.problem = f"the connection broke ({exc.strerror or exc})"
-            return False
-        if not data:
-            self.problem = "the host closed the connection"
-            return False
-        now = self.clock()
-        self._last_heard = now
-        self.stats.tcp_bytes_in += len(data)
-        try:
-            frames = self._decoder.feed(data)
-        except ProtocolError as exc:
-            for frame in exc.frames:
-                self._take(frame, now)
-            log.info("bad data from the host at %s:%d: %s", *self.address, exc.text)
-            if exc.fatal:
-                self.problem = f"the host sent bad data: {exc.text}"
-                return False
-            return True
-        for frame in frames:
-            self._take(frame, now)
-        return True
-
-    def _take(self, frame: Any, now: float) -> None:
-        try:
-            msg = m.decode(frame, framed=True)
-        except SchemaError:
-            self.session.receive_raw(frame, now, framed=True)     # the session says what was wrong
-            return
-        if isinstance(msg, m.Bye) and msg.reason.strip():
-            self._bye = msg.reason.strip()
-        self.session.receive(msg, now)
-
-    def _send_udp(self, msg: m.Message) -> None:
-        if self._udp is None:
-            return
-        try:
-            self._udp.send(encode_datagram(m.encode(msg)))
-            self.stats.udp_out += 1
-        except OSError:
-            pass        # UDP is best effort; TCP carries everything that matters
-
-    def _read_udp(self) -> None:
-        assert self._udp is not None
-        for _ in range(32):
-            try:
-                data = self._udp.recv(2048)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError:
-                return
-            now = self.clock()
-            self.stats.udp_in += 1
-            try:
-                msg = m.decode(decode_datagram(data), framed=True)
-            except ProtocolError:
-                continue
-            if isinstance(msg, m.Pong):
-                self.session.receive(msg, now)
-
-    def _disconnect(self) -> None:
-        for sock in (self._sock, self._udp):
-            if sock is not None:
-                try:
-                    sock.close()
-                except OSError:
-                    pass
-        self._sock = self._udp = None
-
     def _cleanup(self) -> None:
         self._disconnect()
         for sock in (self._wake_r, self._wake_w):
@@ -514,4 +351,4 @@ class PeerClient:
         self._done.set()
 
 
-__all__ = ["ClientStats", "PeerClient"]
+__all__ = ["PeerClient"]

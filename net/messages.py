@@ -6,7 +6,7 @@ with a type that says what is allowed (ranges, lengths, exact byte counts), and 
 it: a message that decodes is safe to act on, except for game-level checks (is that action legal?)
 which the host core makes with the engine. The checks are game.core.schema's (its map layout), the
 same that check the engines' actions and events; only the engine wire values and views inside a
-message are checked here, as plain data of the right shape.
+message are checked here, as plain data of the right shape (net.message_shapes).
 
 Directions: Hello, Ready, Intent, SnapshotRequest, Query go peer -> host (UdpIntent too, by UDP);
 Welcome, Refused, IntentRefused, StepMsg, Snapshot, SeatUpdate, TableInfo, NewGame, MissedStep go host -> peer;
@@ -37,7 +37,8 @@ from typing import Annotated, Any, ClassVar
 
 from game.core.schema import Check, Conv, ExactLen, MapLayout, MaxLen, Pattern, Policy, Range, kind_name
 
-from .protocol import PROTOCOL_VERSION, MalformedFrame, SchemaError, VersionMismatch, check_plain
+from .message_shapes import FRAMED_SHAPES, SHAPES, PlainList, PlainMap, WireShape
+from .protocol import PROTOCOL_VERSION, SchemaError, VersionMismatch
 
 log = logging.getLogger(__name__)
 
@@ -56,21 +57,8 @@ MAX_RACE = MAX_SEATS
 MAX_REPLAY_FRAME = 60 * 1024        # a replay's bytes in one frame, under the frame's 64 KiB
 
 
-# -- field constraints, attached with typing.Annotated (Range, MaxLen, ExactLen, Pattern: game.core.schema)
-
-class WireShape:
-    """An engine wire value: ``[tag, ...]``; the engine's WireCodec checks the rest."""
-
-
-class PlainMap:
-    """A view's wire form: a list (a typed view's fields, game.core.view) or a map (a test double's
-    plain view) of plain data, already depth-checked by the protocol, checked again here; the
-    engine's view codec checks the fields where the peer decodes it."""
-
-
-class PlainList:
-    """A list of plain data (an Outcome's wire form, which game.core.engine.Outcome checks)."""
-
+# -- field constraints, attached with typing.Annotated (Range, MaxLen, ExactLen, Pattern: game.core.schema;
+# WireShape, PlainMap, PlainList: net.message_shapes)
 
 Seat = Annotated[int, Range(0, MAX_SEATS - 1)]
 StepNo = Annotated[int, Range(0, MAX_STEP)]
@@ -381,60 +369,13 @@ HOST_TO_PEER: frozenset[type[Message]] = frozenset({Welcome, Refused, IntentRefu
 
 # -- validation --------------------------------------------------------------------------------------
 
-def _plain(value: Any, where: str) -> None:
-    try:
-        check_plain(value)
-    except MalformedFrame as exc:
-        raise SchemaError(f"{where}: {exc.text}") from None
-
-
-def _wire(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list) or not value or not isinstance(value[0], str):
-        raise SchemaError(f"{where}: expected [tag, ...], got {kind_name(value)}")
-    return value
-
-
-def _view(value: Any, where: str) -> Any:
-    if not isinstance(value, (dict, list)):
-        raise SchemaError(f"{where}: expected a view (a list or a map), got {kind_name(value)}")
-    return value
-
-
-def _plain_list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise SchemaError(f"{where}: expected a list, got {kind_name(value)}")
-    return value
-
-
-def _checked_plain(shape: Check) -> Check:
-    """`shape`, then the plain-data check over all of it (for data that did not come through
-    net.protocol's decoders)."""
-
-    def check(value: Any, where: str) -> Any:
-        shape(value, where)
-        _plain(value, where)
-        return value
-
-    return check
-
-
-# Data that came out of net.protocol's frame or datagram decoders is already known to be plain and
-# shallow enough: only the shape is left to check (views are most of a step's bytes, and every peer
-# decodes every step). Anything else (a caller's own dict) gets the plain-data check as well.
-_FRAMED_SHAPES: Mapping[type, Conv] = MappingProxyType({
-    WireShape: Conv(_wire), PlainMap: Conv(_view), PlainList: Conv(_plain_list)})
-_SHAPES: Mapping[type, Conv] = MappingProxyType({
-    WireShape: Conv(_checked_plain(_wire)), PlainMap: Conv(_checked_plain(_view)),
-    PlainList: Conv(_checked_plain(_plain_list))})
-
-
 def _nested(framed: bool) -> Callable[[type], Conv]:
     return lambda cls: MapLayout(cls, _policy(framed)).conv()
 
 
 def _policy(framed: bool) -> Policy:
     # every list without a MaxLen of its own is one item per seat at most
-    return Policy(SchemaError, max_items=MAX_SEATS, shapes=_FRAMED_SHAPES if framed else _SHAPES,
+    return Policy(SchemaError, max_items=MAX_SEATS, shapes=FRAMED_SHAPES if framed else SHAPES,
                   nested=_nested(framed))
 
 
