@@ -19,11 +19,11 @@ from lagproxy import (
     LagProxy,
     LagProxyError,
     Link,
-    ThreadedLagProxy,
     build_parser,
     config_from_args,
     main,
 )
+from threaded_lagproxy import ThreadedLagProxy
 
 from net.address import Address
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from fake_engine import GuessConfig, GuessEngine
-from lagproxy import LagConfig, ThreadedLagProxy
+from lagproxy import LagConfig
 from lan_helpers import LO, loopback, truth_hashes, wait_for  # noqa: F401  (fixture)
+from threaded_lagproxy import ThreadedLagProxy
 
 from game.games import game_by_key
 from net.host_core import HostCore, HostSeat, SeatError, StartError

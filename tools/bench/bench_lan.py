@@ -198,7 +198,8 @@ def run_peer(address: str, port: int, role: str, think: float) -> int:
 # -- clock sync ------------------------------------------------------------------------------------
 
 def bench_clock(peers: int, seconds: float, save_dir: Path) -> dict[str, list[float]]:
-    from lagproxy import LagConfig, Link, ThreadedLagProxy
+    from lagproxy import LagConfig, Link
+    from threaded_lagproxy import ThreadedLagProxy
 
     from net.address import Address
     from net.lan import LanClient

@@ -8,7 +8,7 @@ lies (about its press times, and by holding its ping replies) gains.
 
 Setup: a KOMBIO LanHost for 3 seats in this process. Seat 0 is the host's own seat, played by this
 script (it takes turns, never slaps). Seats 1 and 2 are two peer processes (two machines, not two
-threads behind one GIL). Peer A is --lag-ms one-way delay away each way, +- --jitter-ms uniform
+threads behind one GIL; tools/bench/slap_peer.py). Peer A is --lag-ms one-way delay away each way, +- --jitter-ms uniform
 jitter, with --loss UDP loss (TCP is delayed, never lost): with --via wire (the default) it runs in a
 network namespace of its own behind tools/lagwire.py, whose relay process carries its IP packets, so
 the host's kernel sees the lag in its TCP round-trip estimate as on a real network; with --via proxy
@@ -68,16 +68,14 @@ from typing import IO, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from isolation import ensure_isolated
+from slap_peer import LIE_S, SEATS, run_peer
 
 ROOT = Path(__file__).resolve().parents[2]
 LO = "127.0.0.1"
 DEADLINE_S = 60.0
 OFFSETS = {"A": 1.234, "B": -0.5}    # each peer's clock minus the true (host) clock
-SEATS = {"A": 1, "B": 2}
 WARM_UP_S = 3.0         # the host's first pings come fast: a few seconds give its offsets samples
-SPIN_S = 0.002          # sleep until this long before a press, then spin (sleep overshoots)
 RACE_TIMEOUT_S = 1.5    # after the later press: a race never judged by then is skipped
-LIE_S = 1.0             # a lying peer stamps its presses this much earlier than it made them
 
 
 def wait_for(probe: Any, timeout: float = DEADLINE_S, what: str = "the table") -> Any:
@@ -94,92 +92,6 @@ def wait_for(probe: Any, timeout: float = DEADLINE_S, what: str = "the table") -
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-# -- a peer process -------------------------------------------------------------------------------
-
-def run_peer(address: str, port: int, name: str, offset: float, liar_ms: float | None = None) -> int:
-    """One peer: join seat SEATS[name] with a clock `offset` s off the true one, stay ready, and
-    press a slap of its own card at each moment read from stdin ({"i", "at"} in true monotonic
-    time; "quit" ends). Each press is reported on stdout as one JSON line. `liar_ms`: lie (see the
-    module's doc: pongs held that long, presses stamped LIE_S early)."""
-    from game.core.errors import IllegalActionError
-    from game.kombio.actions import Slap
-    from net.lan import LanClient
-
-    def clock() -> float:
-        return time.monotonic() + offset
-
-    seat = SEATS[name]
-    client = LanClient((address, port), name=f"Peer {name}", want=1, prefer=(seat,),
-                       game="kombio", clock=clock)
-    if liar_ms is not None and liar_ms > 0:
-        sys.path.insert(0, str(ROOT / "tools"))
-        from lagwire import hold_pongs
-
-        hold_pongs(client.session(), liar_ms / 1000)   # before the host's first ping (after the Welcome)
-    orders: queue.Queue[dict | None] = queue.Queue()
-
-    def read_orders() -> None:
-        for line in sys.stdin:
-            line = line.strip()
-            if line == "quit":
-                break
-            if line:
-                orders.put(json.loads(line))
-        orders.put(None)
-
-    threading.Thread(target=read_orders, daemon=True).start()
-
-    def report(**fields: Any) -> None:
-        print(json.dumps({"who": name, **fields}), flush=True)
-
-    try:
-        while True:
-            if client.state == "lobby" and not client.ready:
-                client.set_ready(True)          # also after a rematch
-            if client.state in ("lost", "refused"):
-                report(kind="lost", why=client.message)
-                return 1
-            try:
-                order = orders.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            if order is None:
-                return 0
-            at = float(order["at"])
-            # choose the slap just before the moment, so the press itself is a single call
-            delay = at - time.monotonic() - 0.005
-            if delay > 0:
-                time.sleep(delay)
-            session = client.session()
-            slap = None
-            with session.lock:
-                mine = session.local_seats
-                if mine:
-                    serial = session.view(mine[0]).discard_serial
-                    slaps = [a for a in session.legal_actions(mine[0])
-                             if isinstance(a, Slap) and a.owner == a.seat and a.discard == serial]
-                    slap = min(slaps, key=lambda a: a.slot) if slaps else None
-            if slap is None:
-                report(kind="press", i=order["i"], ok=False, why="no own-card slap is legal here")
-                continue
-            delay = at - time.monotonic() - SPIN_S
-            if delay > 0:
-                time.sleep(delay)
-            while time.monotonic() < at:
-                pass
-            true = time.monotonic()
-            pressed = true + offset - (LIE_S if liar_ms is not None else 0.0)
-            try:
-                session.press(slap, pressed)
-            except IllegalActionError as exc:
-                report(kind="press", i=order["i"], ok=False, why=str(exc))
-                continue
-            report(kind="press", i=order["i"], ok=True, seat=slap.seat, discard=slap.discard,
-                   true=true, pressed=pressed, late=true - at)
-    finally:
-        client.close()
 
 
 # -- the host and the coordinator -----------------------------------------------------------------
