@@ -348,13 +348,17 @@ def only(out: Outbox, conn: Any, kind: type) -> Any:
     return msgs[0]
 
 
-def started_table(players: int = 3, seed: int = 7) -> tuple[HostCore, LoopNet, dict[int, PeerCore]]:
-    """A host and one PeerCore per seat, all joined, ready, and the game started."""
+def started_table(players: int = 3, seed: int = 7, address: Callable[[int], tuple[str, int]] | None = None,
+                  ) -> tuple[HostCore, LoopNet, dict[int, PeerCore]]:
+    """A host and one PeerCore per seat, all joined, ready, and the game started; with `address`,
+    every connection is remote, from address(conn)."""
     engine = GuessEngine()
     host = HostCore(engine, GuessConfig(players), seed, [HostSeat("open")] * players, counter_tokens())
     net = LoopNet(host)
     peers = {}
     for c in range(players):
+        if address is not None:
+            host.connect(c, address(c), 0.0)
         peers[c] = PeerCore(engine, f"P{c}", prefer=(c,))
         net.join(c, peers[c])
     for c in range(players):

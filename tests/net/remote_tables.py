@@ -2,10 +2,10 @@
 every connection remote, with an address of its own, and what a connection was refused."""
 from __future__ import annotations
 
-from fake_engine import GuessConfig, GuessEngine, LoopNet, counter_tokens
+from fake_engine import GuessEngine, LoopNet, started_table
 
 from net import messages as m
-from net.host_core import HostCore, HostSeat
+from net.host_core import HostCore
 from net.peer_core import PeerCore
 
 ENGINE = GuessEngine()
@@ -16,19 +16,8 @@ def address(conn: int) -> tuple[str, int]:
 
 
 def table(players: int = 3) -> tuple[HostCore, LoopNet, dict[int, PeerCore]]:
-    """Like fake_engine.started_table, but every connection is remote, with its own address."""
-    host = HostCore(ENGINE, GuessConfig(players), 7, [HostSeat("open")] * players, counter_tokens())
-    net = LoopNet(host)
-    peers = {}
-    for c in range(players):
-        host.connect(c, address(c), 0.0)
-        peers[c] = PeerCore(ENGINE, f"P{c}", prefer=(c,))
-        net.join(c, peers[c])
-    for c in range(players):
-        net.send(c, peers[c].set_ready(True))
-    net.deliver(host.start(net.now))
-    net.pump()
-    return host, net, peers
+    """fake_engine.started_table with every connection remote, from its own address."""
+    return started_table(players, address=address)
 
 
 def refusals(net: LoopNet, conn: int) -> list[m.IntentRefused]:
