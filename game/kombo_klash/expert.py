@@ -1,42 +1,35 @@
-"""Kombo Klash!'s Expert: the hard bot's best few choices, each judged as a plan by Monte Carlo over
-deals of what the seat cannot see.
+"""Kombo Klash!'s Expert: information-set Monte Carlo tree search (game.core.search) over the hard
+bot's best few choices.
 
-A plan is a choice and the rest of the turn as the medium bot plays it after that choice, worked out
-once a decision on one deal (what the seat sees does not change between deals until it draws a tile).
-Each deal (game.kombo_klash.determinise, from the view and what the seat remembers of its own events)
-then plays every plan: the plan while it stays legal (a tile drawn unseen may change it; the playout
-policy finishes the turn then), and the next seats' turns by the playout policy until the turn comes
-back to the bot or the game ends. Every plan meets the same deals and the same replies, so what
-differs between their totals is the plans. The position reached is judged by each seat's points, its
-hand (valued as the hard bot values one) and, for the seat to act, the Kombo it scores first, between
-the bot and its best rival; a finished game by its winners.
+Each iteration deals what the seat cannot see afresh (game.kombo_klash.determinise, from its view and
+what it remembers of its own events; the view is worked out once a decision, each deal only shuffles)
+and plays on: the rest of its turn and the next seats' turns, until the turn comes back to the bot or
+the game ends. The playouts play a turn as the hard bot does (its habits, counted in hard-vs-hard
+games: it scores a Kombo in three turns of four and empties its hand, five to seven tiles a turn, the
+Wolf howling first): score the best Kombo on offer, else place the tile that joins one up, else go on
+placing tiles with the abilities the hard bot triggers. The position reached is judged by each seat's
+points, its hand (valued as the hard bot values one) and, for the seat to act, the Kombo it scores
+first, between the bot and its best rival.
 
-The playout policy plays a turn as the hard bot does (its habits, counted in hard-vs-hard games: it
-scores a Kombo in three turns of four and empties its hand, five to seven tiles a turn, the Wolf
-howling first): score the best Kombo on offer, else place the tile that joins one up, else go on
-placing tiles with the abilities the hard bot triggers.
-
-Why plans and not a tree: information-set MCTS over the same shortlist (game.core.search, with this
-policy below the root) played the rest of the bot's own turn by the playout policy, so its verdict on
-a choice was mostly the noise of random placements after it; it stopped gaining past 800 iterations,
-at 61% of 182 games against hard. Judging the whole turn the bot would really play, on shared deals,
-is what the opponent's reply should be measured against.
+A turn offers a hundred placements, too many to sample in half a second, so the root's choice is
+narrowed to the hard bot's shortlist (its one-step values, two actions deep for the best), and below
+the root the search follows the playout policy (PolicyBelowRoot): each shortlisted plan is judged by
+how it plays out, over many deals, against tiles the bot cannot see.
 """
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.core.bots import random_by_kind
 from game.core.engine import Action, Engine, Event
 from game.core.rng import Rng
-from game.core.search import Budget, SearchReport
+from game.core.search import Budget, SearchReport, search
 
 from .actions import EndTurn, Place, Redraw, Swamp
 from .determinise import Dealer, Memory
-from .greedy import GreedyBot
 from .model import UNKNOWN, Board
 from .outlook import MEDIUM, keep_value
 from .planner import PlannerBot
@@ -47,10 +40,10 @@ from .view import KomboView
 ENGINE = KomboKlashEngine()
 SWAMP_MAX = TABLE.swamp_max
 EXPERT_BUDGET = Budget(seconds=0.4)
-SHORTLIST = 5                # the hard bot's best choices the Expert decides among
+SHORTLIST = 5                # the hard bot's best choices the search decides among
 PLAYOUT = 60                 # actions at most in a playout (a cut-off judges the rest)
 SCALE = 6.0                  # points of lead that make a position about three to one
-PLAN_MAX = 30                # actions at most in the rest of a turn (a turn plays five to seven)
+EXPLORE = 0.5                # UCT's exploration constant, for values squashed into [0, 1]
 END_CHANCE = 0.1             # in a playout, once a tile is down: chance to end the turn there
 
 
@@ -113,6 +106,23 @@ def playout_action(engine: Engine[Any], state: KomboState, rng: Rng) -> Action:
     return rng.choice(options)
 
 
+@dataclass
+class PolicyBelowRoot(KomboKlashEngine):
+    """The engine as the search sees it: at the root the seat's own list (the search narrows it to the
+    shortlist), below it only the playout policy's move. A turn offers a hundred placements, far too
+    many to expand at random in a few hundred iterations; so each shortlisted action is judged by
+    how the policy plays on from it over many deals (flat Monte Carlo under the root)."""
+
+    seat: int
+    root: tuple[int, int, int, bool, str]     # round, turn, tiles played, scored, pending
+    rng: Rng
+
+    def legal_actions(self, state: KomboState, seat: int) -> list[Action]:
+        if (state.round, state.turn, state.played, state.scored, state.pending) == self.root:
+            return super().legal_actions(state, seat)
+        return [playout_action(ENGINE, state, self.rng)]
+
+
 def prospects(state: KomboState) -> list[float]:
     """Each seat's points plus what it holds (its hand, valued as the hard bot values a hand) and, for
     the seat to act, the Kombo it scores first: on the board now, or a share of one its hand joins up."""
@@ -132,7 +142,7 @@ def value_for(engine: Engine[Any], state: KomboState, seat: int) -> float:
 
 
 class ExpertBot(PlannerBot):
-    """PlannerBot's shortlist, each choice judged as a plan (see the module's doc)."""
+    """PlannerBot's shortlist, decided by ISMCTS over determinisations of what the seat cannot see."""
 
     def __init__(self, seat: int, seed: int, budget: Budget = EXPERT_BUDGET) -> None:
         super().__init__(seat, seed)
@@ -150,74 +160,19 @@ class ExpertBot(PlannerBot):
         shortlist = self._shortlist(view, legal)
         if len(shortlist) == 1:
             return shortlist[0]
-        started = time.perf_counter()
-        dealer = Dealer.from_view(view, self.memory)
-        plans = self._plans(dealer.deal(self.rng), shortlist)
-        totals = [0.0] * len(shortlist)
-        budget = self.budget
-        deals_wanted = None if budget.iterations is None else max(1, budget.iterations // len(shortlist))
-        deadline = None if budget.seconds is None else started + budget.seconds
-        deals = 0
-        while True:
-            # every plan meets the same deal and the same replies: the differences are the plans'
-            state = dealer.deal(self.rng)
-            replies = self.rng.below(1 << 30)
-            for i, plan in enumerate(plans):
-                totals[i] += self._judge(state.copy(), plan, Rng(replies))
-            deals += 1
-            if deals_wanted is not None and deals >= deals_wanted:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.report.iterations = deals * len(shortlist)
-        self.report.seconds = time.perf_counter() - started
-        self.report.visits = dict.fromkeys(shortlist, deals)
-        best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))    # ties: the hard bot's order
-        return shortlist[best]
+        memory, seat = self.memory, self.seat
 
-    def _mine(self, state: KomboState) -> bool:
-        return state.turn == self.seat and state.phase == PLAY and ENGINE.outcome(state) is None
+        def back_to_me(engine: Engine[Any], state: KomboState) -> bool:
+            # every action but a pass leaves a tile played or a Kombo scored: none yet means the
+            # seat's next turn has begun
+            return state.turn == seat and not state.played and not state.scored
 
-    def _plans(self, deal: KomboState, shortlist: list[Action]) -> list[list[Action]]:
-        """Each choice and the rest of the turn as the medium bot would play it after it, worked out
-        once on one deal: what the seat sees does not change between deals until it draws."""
-        finisher = GreedyBot(self.seat, self.rng.below(1 << 30))
-        plans = []
-        for first in shortlist:
-            state = deal.copy()
-            ENGINE.apply(state, first)
-            plan = [first]
-            while self._mine(state) and len(plan) < PLAN_MAX:
-                action = finisher.choose(ENGINE.view(state, self.seat), ENGINE.legal_actions(state, self.seat))
-                plan.append(action)
-                ENGINE.apply(state, action)
-            plans.append(plan)
-        return plans
-
-    def _judge(self, state: KomboState, plan: list[Action], rng: Rng) -> float:
-        """One deal's verdict on a plan, in [0, 1]: the plan played while it stays legal (a tile drawn
-        unseen may change it; the playout policy ends the turn then), the next seats' turns by the
-        playout policy until the turn comes back, and the position then judged (value_for)."""
-        seat = self.seat
-        ENGINE.apply(state, plan[0])
-        for action in plan[1:]:
-            if not self._mine(state) or action not in ENGINE.legal_actions(state, seat):
-                break
-            ENGINE.apply(state, action)
-        steps = 0
-        while self._mine(state) and steps < PLAN_MAX:
-            ENGINE.apply(state, playout_action(ENGINE, state, rng))
-            steps += 1
-        steps = 0
-        while ENGINE.outcome(state) is None and steps < PLAYOUT:
-            if state.turn == seat and not state.played and not state.scored:
-                break
-            ENGINE.apply(state, playout_action(ENGINE, state, rng))
-            steps += 1
-        outcome = ENGINE.outcome(state)
-        if outcome is not None:
-            return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-        return value_for(ENGINE, state, seat)
+        dealer = Dealer.from_view(view, memory)
+        root = (view.round, view.turn, view.played, view.scored, view.pending.ability if view.pending else "")
+        engine = PolicyBelowRoot(seat, root, self.rng)
+        return search(engine, seat, dealer.deal, self.rng,
+                      self.budget, rollout=playout_action, evaluate=value_for, max_rollout=PLAYOUT,
+                      c=EXPLORE, root_actions=shortlist, stop=back_to_me, report=self.report)
 
     def _shortlist(self, view: KomboView, legal: list[Action]) -> list[Action]:
         """The hard bot's best few choices, best first."""

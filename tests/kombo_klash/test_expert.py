@@ -11,7 +11,7 @@ from game.core.search import Budget
 from game.kombo_klash.actions import Place, Score
 from game.kombo_klash.bot import LEVELS, make_bot
 from game.kombo_klash.determinise import Dealer, Memory, state_from_view
-from game.kombo_klash.expert import ExpertBot, completing_place, playout_action, prospects, value_for
+from game.kombo_klash.expert import PolicyBelowRoot, completing_place, playout_action, prospects, value_for
 from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine
 from game.kombo_klash.tables import CHAMELEON, CREATURES, creature_of
 
@@ -162,21 +162,10 @@ def test_prospects_count_the_kombo_the_seat_to_act_scores_first_and_the_hands():
     assert value_for(ENGINE, position(board, hands, scores=[10, 10]), 0) > 0.9
 
 
-def test_a_plan_is_the_choice_and_the_rest_of_the_turn_it_leads_to():
-    # Three Ravens on the board: whichever choice comes first, the turn the plan plays scores them.
-    state = position({"a1": "Raven", "b1": "Raven", "c1": "Raven", "e5": "Snake"},
-                     [["Kangaroo", "Wolf", "Snake"], ["Snake", "Gorilla"]])
-    bot = ExpertBot(0, 1)
-    view = ENGINE.view(state, 0)
-    bot.memory.look(view)
-    shortlist = bot._shortlist(view, ENGINE.legal_actions(state, 0))
-    assert len(shortlist) > 1
-    deal = Dealer.from_view(view, bot.memory).deal(Rng(2))
-    for first, plan in zip(shortlist, bot._plans(deal, shortlist), strict=True):
-        assert plan[0] == first
-        played = deal.copy()
-        for action in plan:
-            assert played.turn == 0 and action in ENGINE.legal_actions(played, 0)
-            ENGINE.apply(played, action)
-        assert played.turn == 1 or ENGINE.outcome(played) is not None      # the turn is over
-        assert played.scores[0] >= 21                                       # the Ravens were scored
+def test_below_the_root_the_search_sees_only_the_policys_move():
+    state = position({"a1": "Raven", "e5": "Snake"}, [["Kangaroo", "Wolf", "Snake"], ["Snake", "Gorilla"]])
+    engine = PolicyBelowRoot(0, (state.round, state.turn, state.played, state.scored, state.pending), Rng(1))
+    assert engine.legal_actions(state, 0) == ENGINE.legal_actions(state, 0)
+    ENGINE.apply(state, Place(0, "Snake", sq("b1"), False))
+    below = engine.legal_actions(state, 0)
+    assert len(below) == 1 and below[0] in ENGINE.legal_actions(state, 0)
