@@ -14,8 +14,9 @@ view.ring (LandTile ids, EMPTY for an empty space) and the arrows' spaces and di
           Free building: each SAND tile where it touches the most hexes laid so far (a compact shape).
 - hard:   medium, plus a look one turn ahead: the few best moves (tile and placement) also count a
           share of the best tile the arrow could take next turn from where it then stands.
-- expert: (expert.py) hard's best few turns, each played out a round or two on states dealt from
-          the view (the rivals replying by their own best tiles) and judged against the best rival.
+- expert: (expert.py) hard's evaluation a round ahead: each other seat first takes the tile best
+          for its own country, then the bot's next tile counts; and how well the country a
+          placement leaves takes the tiles on offer.
 
 Everything is counted, nothing timed; ties go to the bot's own seeded generator, so a seed always plays
 the same game.

@@ -12,6 +12,9 @@ an arrow reaches next, and the hard level counts that tile as if nobody else mov
   own country among those its arrow may reach (so a tile it would take is gone, and the space it left
   is counted empty, its refill being unknown), and then counts the best tile its own arrow reaches
   from where the move leaves it, placed in the country the move leaves;
+- counts how well the country a placement leaves takes the tiles still on offer after the rivals'
+  turns (`flexibility`): a country that many tiles would improve keeps its choices open, where one
+  only a rare tile fits waits on luck;
 - weighs the same look ahead when it lays the tile it took, so the placement serves the next turn.
 
 Everything is counted, nothing timed; ties go to the bot's own seeded generator. It reads the view
@@ -32,6 +35,7 @@ AHEAD_WEIGHT = 0.6        # the share of next turn's best tile counted now
 MOVE_PLACINGS = 2         # placements looked ahead for each of the best moves
 BEST_MOVES = 3            # moves whose placements are all looked ahead (the others: their best one)
 PLACE_PLACINGS = 4        # placements looked ahead when laying the tile
+FLEX_WEIGHT = 1.0         # per point the tiles on offer would add, on average, to the country left
 
 
 class ExpertBot(LookaheadBot):
@@ -60,7 +64,9 @@ class ExpertBot(LookaheadBot):
             if not placings:
                 scored.append((value, action))
                 continue
+            flexible = rank < BEST_MOVES     # the others: their best placement as it stands
             best = max(v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v)
+                       + (FLEX_WEIGHT * flexibility(pos, ring, after, v) if flexible else 0.0)
                        for v, _p, after in placings)
             scored.append((best - penalty, action))
         return self._pick(scored)
@@ -80,7 +86,8 @@ class ExpertBot(LookaheadBot):
             action = by_placing.get(placing)
             if action is None:
                 continue
-            scored.append((v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v), action))
+            scored.append((v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v)
+                           + FLEX_WEIGHT * flexibility(pos, ring, after, v), action))
         return self._pick(scored) if scored else super().place(view, legal)
 
     # -- the round ahead --
@@ -115,3 +122,15 @@ class ExpertBot(LookaheadBot):
         if not spaces:
             return now
         return max(pos.best_placing(ring[s], after)[0] for s in spaces)
+
+
+def flexibility(pos: _Position, ring: Sequence[int], after: Country, now: float) -> float:
+    """How well `after` (worth `now`) takes the tiles on the ring: the mean, over the different
+    tiles there, of what the best placement of each would add (nothing for one that adds nothing).
+    The callers pass the ring as the rivals leave it, and all of it, not only what the arrow
+    reaches next: the arrow and the refills move on, the country's shape stays. `after` must
+    outlive the position's cache (it keys by id)."""
+    tiles = {tile for tile in ring if tile != EMPTY}
+    if not tiles:
+        return 0.0
+    return sum(max(0.0, pos.best_placing(tile, after)[0] - now) for tile in tiles) / len(tiles)

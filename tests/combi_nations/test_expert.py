@@ -7,10 +7,11 @@ import random
 import pytest
 
 from game.combi_nations import GAME
-from game.combi_nations.bot import make_bot
+from game.combi_nations.bot import _Position, make_bot
 from game.combi_nations.determinise import Seen, state_from_view
-from game.combi_nations.expert import ExpertBot
+from game.combi_nations.expert import ExpertBot, flexibility
 from game.combi_nations.rules import CombiConfig, CombiNationsEngine, CombiState
+from game.combi_nations.view import EMPTY
 from game.core.rng import Rng
 
 ENGINE = CombiNationsEngine()
@@ -65,3 +66,21 @@ def test_the_expert_plays_legally_and_the_same_from_its_seed() -> None:
 def test_expert_is_a_level_of_the_game() -> None:
     assert "expert" in GAME.bot_levels
     assert isinstance(make_bot("expert", 0, 1), ExpertBot)
+
+
+def test_flexibility_is_the_mean_gain_over_the_different_tiles_on_offer() -> None:
+    state = ENGINE.new_game(CombiConfig(2, "preset", 1), 11)
+    view = ENGINE.view(state, 0)
+    pos = _Position(view, 0)
+    offered = sorted({tile for tile in view.ring if tile != EMPTY})
+    assert len(offered) >= 2
+    gains = [max(0.0, pos.best_placing(tile)[0] - pos.value(pos.country)) for tile in offered]
+    assert max(gains) > 0, "a fresh country gains from some tile on the ring"
+    now = pos.value(pos.country)
+    assert flexibility(pos, view.ring, pos.country, now) == pytest.approx(sum(gains) / len(gains))
+    # a tile offered twice counts once; an empty ring offers nothing
+    twice = (offered[0], offered[0]) + (EMPTY,) * (len(view.ring) - 2)
+    assert flexibility(pos, twice, pos.country, now) == pytest.approx(gains[0])
+    assert flexibility(pos, (EMPTY,) * len(view.ring), pos.country, now) == 0.0
+    # a country worth more than any tile could make it gains nothing from the ring
+    assert flexibility(pos, view.ring, pos.country, now + 1000.0) == 0.0
