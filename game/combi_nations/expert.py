@@ -15,6 +15,9 @@ an arrow reaches next, and the hard level counts that tile as if nobody else mov
 - counts how well the country a placement leaves takes the tiles still on offer after the rivals'
   turns (`flexibility`): a country that many tiles would improve keeps its choices open, where one
   only a rare tile fits waits on luck;
+- counts against a move what the tile the next seats then take is worth to them (`DENY_WEIGHT`):
+  the game is won against the others' totals, so a tile kept from a rival counts as well as one
+  taken for itself;
 - weighs the same look ahead when it lays the tile it took, so the placement serves the next turn.
 
 Everything is counted, nothing timed; ties go to the bot's own seeded generator. It reads the view
@@ -36,6 +39,7 @@ MOVE_PLACINGS = 2         # placements looked ahead for each of the best moves
 BEST_MOVES = 3            # moves whose placements are all looked ahead (the others: their best one)
 PLACE_PLACINGS = 4        # placements looked ahead when laying the tile
 FLEX_WEIGHT = 1.0         # per point the tiles on offer would add, on average, to the country left
+DENY_WEIGHT = 1.0         # per point of the rivals' takes after a move (their mean), counted against it
 
 
 class ExpertBot(LookaheadBot):
@@ -57,12 +61,13 @@ class ExpertBot(LookaheadBot):
             ring = list(view.ring)
             ring[space] = EMPTY
             ring[start] = EMPTY              # refilled from a face-down stack: not counted
-            penalty = UTURN_MARGIN if action.uturn else 0.0
-            ring = self._rivals_take(view, ring, rivals)
+            ring, takes = self._rivals_take(view, ring, rivals)
+            penalty = (UTURN_MARGIN if action.uturn else 0.0) + \
+                (DENY_WEIGHT * sum(takes) / len(takes) if takes else 0.0)
             placings = pos.ranked_placings(tile)[:MOVE_PLACINGS if rank < BEST_MOVES else 1]
             alive.append(placings)
             if not placings:
-                scored.append((value, action))
+                scored.append((value - penalty, action))
                 continue
             flexible = rank < BEST_MOVES     # the others: their best placement as it stands
             best = max(v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v)
@@ -78,7 +83,7 @@ class ExpertBot(LookaheadBot):
         if not placings:
             return super().place(view, legal)
         by_placing = {a.placing: a for a in legal if isinstance(a, Place)}
-        ring = self._rivals_take(view, list(view.ring), self._rivals(view))
+        ring, _takes = self._rivals_take(view, list(view.ring), self._rivals(view))
         space = view.arrows[self.seat]
         heading = view.clockwise[self.seat]
         scored: list[tuple[float, Action]] = []
@@ -100,18 +105,22 @@ class ExpertBot(LookaheadBot):
         return [((self.seat + i) % n, _Position(view, (self.seat + i) % n)) for i in range(1, n)]
 
     @staticmethod
-    def _rivals_take(view: CombiView, ring: list[int], rivals: Sequence[tuple[int, _Position]]) -> list[int]:
-        """The ring once each rival has taken the tile best for its own country."""
+    def _rivals_take(view: CombiView, ring: list[int], rivals: Sequence[tuple[int, _Position]],
+                     ) -> tuple[list[int], list[float]]:
+        """The ring once each rival has taken the tile best for its own country, and what each
+        rival that could move valued its take at (its country's value with the tile laid)."""
+        takes: list[float] = []
         for seat, rival in rivals:
             start = view.arrows[seat]
             spaces = tiles_ahead(ring, start, view.clockwise[seat], rival.country)
             if not spaces:
                 continue
             best = max(spaces, key=lambda s: (rival.best_placing(ring[s])[0], -s))
+            takes.append(rival.best_placing(ring[best])[0])
             ring = list(ring)
             ring[best] = EMPTY
             ring[start] = EMPTY
-        return ring
+        return ring, takes
 
     @staticmethod
     def _ahead(pos: _Position, ring: Sequence[int], space: int, heading: bool, after: Country,

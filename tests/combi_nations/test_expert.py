@@ -8,6 +8,7 @@ import pytest
 
 from game.combi_nations import GAME
 from game.combi_nations.bot import _Position, make_bot
+from game.combi_nations.country import tiles_ahead
 from game.combi_nations.determinise import Seen, state_from_view
 from game.combi_nations.expert import ExpertBot, flexibility
 from game.combi_nations.rules import CombiConfig, CombiNationsEngine, CombiState
@@ -84,3 +85,19 @@ def test_flexibility_is_the_mean_gain_over_the_different_tiles_on_offer() -> Non
     assert flexibility(pos, (EMPTY,) * len(view.ring), pos.country, now) == 0.0
     # a country worth more than any tile could make it gains nothing from the ring
     assert flexibility(pos, view.ring, pos.country, now + 1000.0) == 0.0
+
+
+def test_the_rivals_take_is_the_best_tile_their_arrow_reaches_and_what_it_is_worth_to_them() -> None:
+    state = ENGINE.new_game(CombiConfig(2, "preset", 8), 18)     # its best is not its nearest tile
+    view = ENGINE.view(state, 0)
+    bot = ExpertBot(0, 1)
+    rivals = bot._rivals(view)
+    assert [seat for seat, _ in rivals] == [1]
+    rival = rivals[0][1]
+    reach = tiles_ahead(view.ring, view.arrows[1], view.clockwise[1], rival.country)
+    worth = {s: rival.best_placing(view.ring[s])[0] for s in reach}
+    ring, takes = bot._rivals_take(view, list(view.ring), rivals)
+    assert takes == [max(worth.values())] and worth[reach[0]] < max(worth.values())
+    taken = [s for s in reach if ring[s] == EMPTY]
+    assert len(taken) == 1 and worth[taken[0]] == max(worth.values())
+    assert ring[view.arrows[1]] == EMPTY, "the space the rival's arrow left is not counted"
