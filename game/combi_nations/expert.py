@@ -62,8 +62,8 @@ class ExpertBot(LookaheadBot):
             ring[space] = EMPTY
             ring[start] = EMPTY              # refilled from a face-down stack: not counted
             ring, takes = self._rivals_take(view, ring, rivals)
-            penalty = (UTURN_MARGIN if action.uturn else 0.0) + \
-                (DENY_WEIGHT * sum(takes) / len(takes) if takes else 0.0)
+            deny = DENY_WEIGHT * sum(takes) / len(takes) if takes else 0.0
+            penalty = (UTURN_MARGIN if action.uturn else 0.0) + deny
             placings = pos.ranked_placings(tile)[:MOVE_PLACINGS if rank < BEST_MOVES else 1]
             alive.append(placings)
             if not placings:
