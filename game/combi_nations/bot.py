@@ -23,6 +23,7 @@ the same game.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.core.bots import Bot, random_by_kind
@@ -292,15 +293,32 @@ class LookaheadBot(GreedyBot):
             heading = way != action.uturn
             space = tiles_ahead(ring, start, heading, pos.country)[action.k - 1]
             _, _, after = pos.best_placing(tile)
-            ahead = value
-            if after is not None:
-                later = list(ring)
-                later[space] = EMPTY
-                later[start] = EMPTY          # refilled from a face-down stack: not counted
-                nxt = tiles_ahead(later, space, heading, after)
-                if nxt:
-                    ahead = max(pos.best_placing(later[s], after)[0] for s in nxt)
-                    if action.uturn:
-                        ahead -= UTURN_MARGIN
-            scored.append((value + LOOKAHEAD_WEIGHT * ahead, action))
+            scored.append((lookahead_score(pos, ring, start, space, heading, value, after, action.uturn),
+                           action))
         return self._pick(scored)
+
+
+def lookahead_score(pos: _Position, ring: Sequence[int], start: int, space: int, heading: bool,
+                    value: float, after: Country | None, uturn: bool) -> float:
+    """The hard level's score for taking the tile at `space` (worth `value`, leaving `after`): a
+    share of the best tile the arrow then reaches, laid in `after`, is added (less the U-turn's
+    margin once more for a U-turn, which must pay for itself on the next turn too)."""
+    ahead = value
+    if after is not None:
+        later = list(ring)
+        later[space] = EMPTY
+        later[start] = EMPTY          # refilled from a face-down stack: not counted
+        reach = best_reach(pos, later, space, heading, after)
+        if reach is not None:
+            ahead = reach - (UTURN_MARGIN if uturn else 0.0)
+    return value + LOOKAHEAD_WEIGHT * ahead
+
+
+def best_reach(pos: _Position, ring: Sequence[int], space: int, heading: bool,
+               country: Country) -> float | None:
+    """The value of the best tile an arrow at `space` reaches on `ring`, laid in `country` (None
+    when it reaches none)."""
+    spaces = tiles_ahead(ring, space, heading, country)
+    if not spaces:
+        return None
+    return max(pos.best_placing(ring[s], country)[0] for s in spaces)

@@ -14,7 +14,8 @@ an arrow reaches next, and the hard level counts that tile as if nobody else mov
   from where the move leaves it, placed in the country the move leaves;
 - counts how well the country a placement leaves takes the tiles still on offer after the rivals'
   turns (`flexibility`): a country that many tiles would improve keeps its choices open, where one
-  only a rare tile fits waits on luck;
+  only a rare tile fits waits on luck; and, at a share, the same for the country next turn's best
+  tile would leave;
 - counts against a move what the tile the next seats then take is worth to them (`DENY_WEIGHT`):
   the game is won against the others' totals, so a tile kept from a rival counts as well as one
   taken for itself;
@@ -29,7 +30,7 @@ from collections.abc import Sequence
 
 from game.core.engine import Action
 
-from .bot import UTURN_MARGIN, LookaheadBot, _Position
+from .bot import UTURN_MARGIN, LookaheadBot, _Position, best_reach
 from .country import Country, tiles_ahead
 from .rules import Move, Place
 from .view import EMPTY, CombiView
@@ -40,6 +41,7 @@ BEST_MOVES = 3            # moves whose placements are all looked ahead (the oth
 PLACE_PLACINGS = 4        # placements looked ahead when laying the tile
 FLEX_WEIGHT = 1.0         # per point the tiles on offer would add, on average, to the country left
 DENY_WEIGHT = 1.0         # per point of the rivals' takes after a move (their mean), counted against it
+AHEAD_FLEX_WEIGHT = 0.5   # the flexibility of the country next turn's tile leaves, within that turn's share
 
 
 class ExpertBot(LookaheadBot):
@@ -70,7 +72,7 @@ class ExpertBot(LookaheadBot):
                 scored.append((value - penalty, action))
                 continue
             flexible = rank < BEST_MOVES     # the others: their best placement as it stands
-            best = max(v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v)
+            best = max(v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v, flexible)
                        + (FLEX_WEIGHT * flexibility(pos, ring, after, v) if flexible else 0.0)
                        for v, _p, after in placings)
             scored.append((best - penalty, action))
@@ -91,7 +93,7 @@ class ExpertBot(LookaheadBot):
             action = by_placing.get(placing)
             if action is None:
                 continue
-            scored.append((v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v)
+            scored.append((v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v, True)
                            + FLEX_WEIGHT * flexibility(pos, ring, after, v), action))
         return self._pick(scored) if scored else super().place(view, legal)
 
@@ -124,13 +126,24 @@ class ExpertBot(LookaheadBot):
 
     @staticmethod
     def _ahead(pos: _Position, ring: Sequence[int], space: int, heading: bool, after: Country,
-               now: float) -> float:
+               now: float, flexible: bool) -> float:
         """The value of the best tile its arrow reaches next turn, laid in `after` (`now`, the value
-        of `after` itself, when no tile is left to reach)."""
+        of `after` itself, when no tile is left to reach); if `flexible`, plus a share of how well
+        the country that tile leaves takes the tiles still on offer. Only the best moves and the
+        placements are `flexible`: for every move it would cost more than a decision may take."""
+        if not flexible:
+            reach = best_reach(pos, ring, space, heading, after)
+            return now if reach is None else reach
         spaces = tiles_ahead(ring, space, heading, after)
         if not spaces:
             return now
-        return max(pos.best_placing(ring[s], after)[0] for s in spaces)
+        best = max(spaces, key=lambda s: (pos.best_placing(ring[s], after)[0], -s))
+        value, _placing, later = pos.best_placing(ring[best], after)
+        if later is None:
+            return value
+        rest = list(ring)
+        rest[best] = EMPTY
+        return value + AHEAD_FLEX_WEIGHT * flexibility(pos, rest, later, value)
 
 
 def flexibility(pos: _Position, ring: Sequence[int], after: Country, now: float) -> float:

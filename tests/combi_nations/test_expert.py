@@ -10,7 +10,7 @@ from game.combi_nations import GAME
 from game.combi_nations.bot import _Position, make_bot
 from game.combi_nations.country import tiles_ahead
 from game.combi_nations.determinise import Seen, state_from_view
-from game.combi_nations.expert import ExpertBot, flexibility
+from game.combi_nations.expert import AHEAD_FLEX_WEIGHT, ExpertBot, flexibility
 from game.combi_nations.rules import CombiConfig, CombiNationsEngine, CombiState
 from game.combi_nations.view import EMPTY
 from game.core.rng import Rng
@@ -101,3 +101,21 @@ def test_the_rivals_take_is_the_best_tile_their_arrow_reaches_and_what_it_is_wor
     taken = [s for s in reach if ring[s] == EMPTY]
     assert len(taken) == 1 and worth[taken[0]] == max(worth.values())
     assert ring[view.arrows[1]] == EMPTY, "the space the rival's arrow left is not counted"
+
+
+def test_next_turns_tile_counts_a_share_of_the_flexibility_it_leaves_for_the_best_moves_only() -> None:
+    state = ENGINE.new_game(CombiConfig(2, "preset", 8), 18)
+    view = ENGINE.view(state, 0)
+    pos = _Position(view, 0)
+    now = pos.value(pos.country)
+    reach = tiles_ahead(view.ring, view.arrows[0], view.clockwise[0], pos.country)
+    best = max(reach, key=lambda s: (pos.best_placing(view.ring[s])[0], -s))
+    value, _placing, later = pos.best_placing(view.ring[best])
+    assert later is not None
+    rest = list(view.ring)
+    rest[best] = EMPTY
+    share = flexibility(pos, rest, later, value)
+    assert share > 0, "the deal leaves tiles that would improve the country"
+    where = (pos, view.ring, view.arrows[0], view.clockwise[0], pos.country, now)
+    assert ExpertBot._ahead(*where, True) == pytest.approx(value + AHEAD_FLEX_WEIGHT * share)
+    assert ExpertBot._ahead(*where, False) == pytest.approx(value)
