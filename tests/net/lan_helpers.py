@@ -364,6 +364,11 @@ class ProcLines:
     def _alive_pumps(self) -> bool:
         return any(t.is_alive() for t in self._threads)
 
+    def describe(self) -> str:
+        """What the process printed last and whether it still runs, for a failure's message."""
+        code = self.proc.poll()
+        return (f"{'running' if code is None else f'exited {code}'}: {self.lines[-8:]} {self.err[-8:]}")
+
     def finish(self, timeout: float = DEADLINE) -> int:
         import subprocess
         try:

@@ -77,7 +77,14 @@ def test_a_killed_join_started_again_plays_on_in_its_seat(loopback, tmp_path) ->
         host.wait_line(lambda x: x == "Easy bot left")
         again = ProcLines(join_argv, env(tmp_path))     # the same data folder
         procs.append(again)
-        assert again.wait_line(lambda x: "joined: seat" in x) == "rejoined: seat Red"
+        try:
+            rejoined = again.wait_line(lambda x: "joined: seat" in x)
+        except AssertionError as exc:
+            # seen once in a full run (the host no longer listening): say what the host was doing
+            log = tmp_path / "data" / "kombo-arcade.log"
+            tail = log.read_text(errors="replace").splitlines()[-20:] if log.exists() else []
+            raise AssertionError(f"{exc}; the host: {host.describe()}; its log: {tail}") from None
+        assert rejoined == "rejoined: seat Red"
         assert again.finish(60) == 0, (again.lines, again.err)
         assert host.finish(60) == 0, (host.lines, host.err)
         assert "Easy bot is back" in host.lines
