@@ -1,9 +1,10 @@
 """Combi-Nations: build a country of hexes from LAND tiles drafted around a market ring, and score
 its areas and facilities (tables.py: the box; hexgrid.py: the geometry; country.py: a player's
 country; scoring.py: the score sheet; rules.py: the engine)."""
+from game.core.bots import LEVELS
 from game.definition import GameDef
 
-from .bot import LEVELS, make_bot
+from .bot import make_bot
 from .narration import narrate
 from .rules import CombiConfig, CombiNationsEngine
 from .rules_text import RULES

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.bots import Bot, random_by_kind
+from game.core.bots import LEVELS, Bot, random_by_kind
 from game.core.engine import Action
 from game.core.loader import load
 from game.core.rng import Rng
@@ -38,7 +38,6 @@ from .scoring import Standing, best_of, flood, neighbours, score_country, standi
 from .tables import LANDS, SAND, SAND_SHAPE, area_points
 from .view import EMPTY, CombiView
 
-LEVELS = ("easy", "medium", "hard", "expert")
 EXPERT = "game.combi_nations.expert:ExpertBot"
 
 UTURN_MARGIN = 2.0        # a U-turn must be worth this many points more than the best forward move

@@ -39,6 +39,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from .engine import Action, Engine, Event, View
@@ -48,6 +49,19 @@ from .rng import Rng
 from .session import Session, Step
 
 SEARCHING_LEVEL = "expert"     # the level that searches on a wall-clock budget (game.core.search)
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", SEARCHING_LEVEL)   # every game's, weakest first
+# What each level is like, in a line a player reads beside it on the setup screen.
+LEVEL_HINTS: Mapping[str, str] = MappingProxyType({
+    "easy": "Plays loosely: for a first game",
+    "medium": "Plays the best move it sees",
+    "hard": "Looks ahead before it plays",
+    SEARCHING_LEVEL: "The strongest: thinks longest",
+})
+
+
+def bot_label(level: str) -> str:
+    """A bot seat as the screens name it: "Bot · Hard"."""
+    return f"Bot · {level.capitalize()}" if level else "Bot"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Kabooom!: rock, paper, scissors, dynamite on a 5×5 board; stack the tallest towers."""
+from game.core.bots import LEVELS
 from game.definition import GameDef
 
-from .bot import LEVELS, make_bot
+from .bot import make_bot
 from .narration import narrate
 from .rules import KabooomConfig, KabooomEngine
 from .rules_text import RULES

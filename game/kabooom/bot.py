@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.bots import Bot
+from game.core.bots import LEVELS, Bot
 from game.core.engine import Action, View
 from game.core.loader import load
 from game.core.rng import Rng
@@ -45,8 +45,6 @@ from .rules import (
     move_list,
     state_from_view,
 )
-
-LEVELS = ("easy", "medium", "hard", "expert")
 
 # Evaluation weights (tuned in bot-vs-bot games; see tools/bench).
 HEIGHT_POTENTIAL = 0.15      # per counter under an own non-Dynamite top, on top of its points

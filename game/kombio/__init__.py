@@ -1,10 +1,11 @@
 """KOMBIO: keep your hand of face-down cards low, remember what you saw, and slap matching cards onto
 the discard pile before anyone else. The engine: rules.py on table.py, actions.py, events.py, state.py
 and view.py; the slap race as the referee judges it: race.py; the move log: narration.py; the screen: scene/."""
+from game.core.bots import LEVELS
 from game.core.referee import RealTime
 from game.definition import GameDef
 
-from .bot import LEVELS, make_bot
+from .bot import make_bot
 from .narration import narrate
 from .race import KombioRace
 from .rules import KombioEngine

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from game.core.bots import Decision, Timed
+from game.core.bots import LEVELS, Decision, Timed
 from game.core.engine import Action, Event
 from game.core.loader import load
 from game.core.rng import Rng
@@ -47,7 +47,6 @@ from .events import (
 from .table import BLIND_SWAP, DOUBLE_LOOK_SWAP, GIVE, LOOK_OTHER, LOOK_OWN, LOOK_SWAP, TABLE
 from .view import KombioView, PendingView
 
-LEVELS = ("easy", "medium", "hard", "expert")
 EXPERT = "game.kombio.expert:ExpertBot"
 
 Place = tuple[int, int]       # (owner, slot)

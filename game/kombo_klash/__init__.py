@@ -1,7 +1,8 @@
 """Kombo Klash!: place creature tiles on a 5×5 board, chain their abilities, score Kombos."""
+from game.core.bots import LEVELS
 from game.definition import GameDef
 
-from .bot import LEVELS, make_bot
+from .bot import make_bot
 from .narration import narrate
 from .rules import KomboKlashConfig, KomboKlashEngine
 from .rules_text import RULES

@@ -11,7 +11,7 @@ see it: "?" for a face-down tile) and the legal list, never from the state.
 """
 from __future__ import annotations
 
-from game.core.bots import Bot, random_by_kind
+from game.core.bots import LEVELS, Bot, random_by_kind
 from game.core.engine import Action
 from game.core.rng import Rng
 
@@ -19,8 +19,6 @@ from .expert import ExpertBot
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .view import KomboView
-
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def make_bot(level: str, seat: int, seed: int) -> Bot:

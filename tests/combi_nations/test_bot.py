@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game.combi_nations.bot import LEVELS, GreedyBot, make_bot
+from game.combi_nations.bot import GreedyBot, make_bot
 from game.combi_nations.country import SAND_TILE_IDS, Cell, Country, country_from_view, tiles_ahead
 from game.combi_nations.hexgrid import neighbours
 from game.combi_nations.rules import (
@@ -24,6 +24,7 @@ from game.combi_nations.rules import (
 from game.combi_nations.scoring import score_country
 from game.combi_nations.tables import LAND_TILES, SAND_SET
 from game.combi_nations.view import CombiView
+from game.core.bots import LEVELS
 from tests import sweep
 from tests.bot_budget import quick
 

@@ -8,9 +8,10 @@ import random
 
 import pytest
 
+from game.core.bots import LEVELS
 from game.core.rng import Rng
 from game.core.search import Budget
-from game.kabooom.bot import LEVELS, WIN_VALUE, evaluate, make_bot, relative
+from game.kabooom.bot import WIN_VALUE, evaluate, make_bot, relative
 from game.kabooom.determinise import state_from_view
 from game.kabooom.expert import ExpertBot, final_value
 from game.kabooom.expert_eval import Frontier

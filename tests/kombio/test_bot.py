@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from game.core.bots import BotDriver, SimulatedTable, Timed
+from game.core.bots import LEVELS, BotDriver, SimulatedTable, Timed
 from game.core.engine import Action, Event
 from game.core.session import LocalSession, SeatInfo
 from game.kombio.actions import Discard, Draw, Look, Replace, Slap
-from game.kombio.bot import LEVELS, STYLES, MemoryBot, make_bot
+from game.kombio.bot import STYLES, MemoryBot, make_bot
 from game.kombio.rules import KombioEngine
 from game.kombio.state import KombioState
 from game.kombio.table import KombioConfig

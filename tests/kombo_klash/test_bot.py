@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from game.core.bots import LEVELS
 from game.core.engine import Action
 from game.core.rng import Rng
 from game.kombo_klash.actions import Kick, Place, Score, Swamp
-from game.kombo_klash.bot import LEVELS, make_bot
+from game.kombo_klash.bot import make_bot
 from game.kombo_klash.events import Scored, Swamped
 from game.kombo_klash.greedy import GreedyBot
 from game.kombo_klash.model import UNKNOWN, Board, Turn, mask_of

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
+from game.core.bots import LEVELS
 from game.core.rng import Rng
 from game.core.search import Budget
 from game.kombo_klash.actions import Place, Score
-from game.kombo_klash.bot import LEVELS, make_bot
+from game.kombo_klash.bot import make_bot
 from game.kombo_klash.determinise import Dealer, Memory, state_from_view
 from game.kombo_klash.expert import PolicyBelowRoot, completing_place, playout_action, prospects, value_for
 from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine

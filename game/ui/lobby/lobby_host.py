@@ -51,7 +51,7 @@ class HostSetup(SeatSetupScene[LanSeatOption]):
     hints = "Left / Right change a row · type your name in its box · Backspace back"
     save_prefix = "lan:"      # the last LAN setup of a game sits beside its couch setup
     human_prefix = "Here · "
-    bot_detail = "Plays by itself, run on this computer"
+    bot_where = ", run on this computer"
 
     def __init__(self, app: App, *, device: str = "mouse", info: GameDef | None = None) -> None:
         games = lan_games(app)

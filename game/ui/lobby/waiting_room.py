@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.bots import bot_label
 from game.ui.lobby.lan import back_to_menu, shareable_address
 from game.ui.lobby.lan_status import LanStatusScene, reconnecting_text
 from game.ui.lobby.net_match import STOPPED_WAITING, NetMatch, reconnect_left, stop_waiting
@@ -85,7 +86,7 @@ class WaitingRoom(MenuScene):
         if self.is_host:
             levels = list(self.info.bot_levels)
             self.fill = Choice("Open seats", choices=[WAIT, *levels], index=0,
-                               fmt=lambda v: "Wait for players" if v == WAIT else f"Fill with bots · {v}",
+                               fmt=lambda v: "Wait for players" if v == WAIT else f"Fill with bots · {v.capitalize()}",
                                value_width=360, height=theme.ROW_H)
             self.start_button = Button("Start game", self.start, primary=True)
             self.row = ActionRow(buttons=[self.start_button, Button("Close lobby", self.back)],
@@ -370,7 +371,7 @@ class WaitingRoom(MenuScene):
             name += " (you)"
         draw_text(surface, fonts, name, (x + 200, cy), colour=theme.TEXT, anchor="midleft")
         if seat.kind == "bot":
-            plays = f"Bot · {seat.level}" if seat.level else "Bot"
+            plays = bot_label(seat.level)
         elif seat.mine:
             plays = "This screen"
         else:

@@ -139,7 +139,7 @@ class MainMenu(MenuScene):
                   (x, y), size=theme.SMALL, colour=theme.TEXT)
         y += 30
         if info.bot_levels:
-            draw_text(surface, fonts, "Bots: " + ", ".join(info.bot_levels), (x, y),
+            draw_text(surface, fonts, "Bots: " + ", ".join(level.capitalize() for level in info.bot_levels), (x, y),
                       size=theme.SMALL, colour=theme.TEXT)
         status = ("Select to set up a game", theme.GOOD) if info.available \
             else ("Coming soon", theme.ACCENT)

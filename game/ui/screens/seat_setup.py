@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import pygame
 
+from game.core.bots import LEVEL_HINTS, bot_label
 from game.ui.toolkit import theme
 from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import device_hint, device_name
@@ -49,7 +50,7 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
     hints: ClassVar[str]
     save_prefix: ClassVar[str] = ""        # keeps this screen's setup apart in settings.last_setup
     human_prefix: ClassVar[str] = ""       # before a device's name in a seat's selector
-    bot_detail: ClassVar[str] = "Plays by itself"
+    bot_where: ClassVar[str] = ""          # after a bot level's hint: where the bot runs, when it matters
 
     players: int
     seats: list[SeatT]
@@ -164,14 +165,14 @@ class SeatSetupScene(MenuScene, Generic[SeatT]):
 
     def _seat_text(self, option: SeatT) -> str:
         if option.kind == "bot":
-            return f"Bot · {option.value}"
+            return bot_label(option.value)
         name = self.human_prefix + device_name(option.value)
         return name if option.value in self._devices() else f"{name} (unplugged)"
 
     def _seat_detail(self, seat: int) -> str:
         option = self.seats[seat]
         if option.kind == "bot":
-            return self.bot_detail
+            return LEVEL_HINTS.get(option.value, "Plays by itself") + self.bot_where
         return device_hint(option.value, self.app.settings.bindings, self.info.action_name)
 
     def _build(self) -> None:

@@ -122,6 +122,19 @@ def test_setup_starts_a_game_with_the_chosen_seats_and_remembers_them(app):
     assert again.players == 3 and again.options["difficulty"] == "medium"
 
 
+def test_a_bot_seat_names_its_level_and_says_what_it_is_like(app):
+    keys(app, "e")                                 # kb1 chooses the stub game: seat 2 is a bot
+    setup = app.stack.top
+    focus_row(setup, lambda i: i.label.startswith("Seat 2"))
+    row = setup.menu.focused
+    assert (row.fmt(row.value), row.detail()) == ("Bot · Easy", "Plays loosely: for a first game")
+    keys(app, "d")                                 # the next level
+    focus_row(setup, lambda i: i.label.startswith("Seat 2"))
+    row = setup.menu.focused
+    assert setup.seats[1].value == "hard"
+    assert (row.fmt(row.value), row.detail()) == ("Bot · Hard", "Looks ahead before it plays")
+
+
 def test_empty_seed_picks_a_random_one(app):
     keys(app, "e", "e")                            # choose the game, then Start (focused first)
     assert isinstance(app.stack.top, StubScene)
