@@ -59,9 +59,14 @@ LEVEL_HINTS: Mapping[str, str] = MappingProxyType({
 })
 
 
+def level_name(level: str) -> str:
+    """A level as the screens name it: "Hard"."""
+    return level.capitalize()
+
+
 def bot_label(level: str) -> str:
     """A bot seat as the screens name it: "Bot · Hard"."""
-    return f"Bot · {level.capitalize()}" if level else "Bot"
+    return f"Bot · {level_name(level)}" if level else "Bot"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.bots import bot_label
+from game.core.bots import bot_label, level_name
 from game.ui.lobby.lan import back_to_menu, shareable_address
 from game.ui.lobby.lan_status import LanStatusScene, reconnecting_text
 from game.ui.lobby.net_match import STOPPED_WAITING, NetMatch, reconnect_left, stop_waiting
@@ -86,7 +86,7 @@ class WaitingRoom(MenuScene):
         if self.is_host:
             levels = list(self.info.bot_levels)
             self.fill = Choice("Open seats", choices=[WAIT, *levels], index=0,
-                               fmt=lambda v: "Wait for players" if v == WAIT else f"Fill with bots · {v.capitalize()}",
+                               fmt=lambda v: "Wait for players" if v == WAIT else f"Fill with bots · {level_name(v)}",
                                value_width=360, height=theme.ROW_H)
             self.start_button = Button("Start game", self.start, primary=True)
             self.row = ActionRow(buttons=[self.start_button, Button("Close lobby", self.back)],

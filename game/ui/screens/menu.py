@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.bots import level_name
 from game.ui.toolkit import theme
 from game.ui.toolkit.drawing import Backdrop, draw_hints, draw_panel, draw_text, draw_title
 from game.ui.toolkit.input import Press, nav_hints
@@ -139,7 +140,7 @@ class MainMenu(MenuScene):
                   (x, y), size=theme.SMALL, colour=theme.TEXT)
         y += 30
         if info.bot_levels:
-            draw_text(surface, fonts, "Bots: " + ", ".join(level.capitalize() for level in info.bot_levels), (x, y),
+            draw_text(surface, fonts, "Bots: " + ", ".join(map(level_name, info.bot_levels)), (x, y),
                       size=theme.SMALL, colour=theme.TEXT)
         status = ("Select to set up a game", theme.GOOD) if info.available \
             else ("Coming soon", theme.ACCENT)
