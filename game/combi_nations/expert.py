@@ -36,9 +36,12 @@ from .rules import Move, Place
 from .view import EMPTY, CombiView
 
 AHEAD_WEIGHT = 0.6        # the share of next turn's best tile counted now
-MOVE_PLACINGS = 2         # placements looked ahead for each of the best moves
-BEST_MOVES = 3            # moves whose placements are all looked ahead (the others: their best one)
-PLACE_PLACINGS = 4        # placements looked ahead when laying the tile
+# How wide the look ahead is. The Expert is counted, not timed, so its strength is bought with these:
+# widened from 2, 3 and 4, it won 68.7% of 620 games against hard where it had won 64.2% of the same
+# (median 70 ms a decision, worst 0.97 s).
+MOVE_PLACINGS = 3         # placements looked ahead for each of the best moves
+BEST_MOVES = 5            # moves whose placements are all looked ahead (the others: their best one)
+PLACE_PLACINGS = 6        # placements looked ahead when laying the tile
 FLEX_WEIGHT = 1.0         # per point the tiles on offer would add, on average, to the country left
 DENY_WEIGHT = 1.0         # per point of the rivals' takes after a move (their mean), counted against it
 AHEAD_FLEX_WEIGHT = 0.5   # the flexibility of the country next turn's tile leaves, within that turn's share
