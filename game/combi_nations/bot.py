@@ -16,7 +16,8 @@ view.ring (LandTile ids, EMPTY for an empty space) and the arrows' spaces and di
           share of the best tile the arrow could take next turn from where it then stands.
 - expert: (expert.py) hard's evaluation a round ahead: each other seat first takes the tile best
           for its own country, then the bot's next tile counts; and how well the country a
-          placement leaves takes the tiles on offer; less what the others' takes are worth to them.
+          placement leaves takes the tiles on offer and those face down; less what the others'
+          takes are worth to them.
 
 Everything is counted, nothing timed; ties go to the bot's own seeded generator, so a seed always plays
 the same game.

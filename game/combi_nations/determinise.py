@@ -42,14 +42,21 @@ class Seen:
                 self.ended_by = Termination.COUNTRY_FULL if event.full else Termination.NO_TILE_FITS
 
 
+def tiles_in_sight(view: CombiView) -> set[int]:
+    """The LAND tiles a view shows: on the ring, in a country or in hand. Every other LAND tile is
+    face down in a stack (or, solo, among the opponent's discards)."""
+    in_sight = {t for t in view.ring if t >= 0}
+    for entries in view.countries:
+        in_sight.update(int(tile) for _q, _r, _content, tile in entries if int(tile) < SAND_TILE_IDS)
+    if view.held >= 0:
+        in_sight.add(view.held)
+    return in_sight
+
+
 def state_from_view(view: CombiView, seen: Seen, rng: Rng) -> CombiState:
     """A state the seat cannot tell from the true one (see the module's docstring)."""
     countries = [country_from_view(entries) for entries in view.countries]
-    in_sight = {t for t in view.ring if t >= 0}
-    for country in countries:
-        in_sight |= {c.tile for c in country.cells.values() if c.tile < SAND_TILE_IDS}
-    if view.held >= 0:
-        in_sight.add(view.held)
+    in_sight = tiles_in_sight(view)
     discard = [t for t in seen.discards if t not in in_sight][:view.discarded]
     unseen = [t.id for t in LAND_TILES if t.id not in in_sight and t.id not in discard]
     rng.shuffle(unseen)

@@ -9,9 +9,10 @@ import pytest
 from game.combi_nations import GAME
 from game.combi_nations.bot import _Position, make_bot
 from game.combi_nations.country import tiles_ahead
-from game.combi_nations.determinise import Seen, state_from_view
-from game.combi_nations.expert import AHEAD_FLEX_WEIGHT, ExpertBot, flexibility
+from game.combi_nations.determinise import Seen, state_from_view, tiles_in_sight
+from game.combi_nations.expert import AHEAD_FLEX_WEIGHT, POOL_SAMPLE, POOL_WEIGHT, ExpertBot, flexibility
 from game.combi_nations.rules import CombiConfig, CombiNationsEngine, CombiState
+from game.combi_nations.tables import LAND_TILES
 from game.combi_nations.view import EMPTY
 from game.core.rng import Rng
 
@@ -119,3 +120,30 @@ def test_next_turns_tile_counts_a_share_of_the_flexibility_it_leaves_for_the_bes
     where = (pos, view.ring, view.arrows[0], view.clockwise[0], pos.country, now)
     assert ExpertBot._ahead(*where, True) == pytest.approx(value + AHEAD_FLEX_WEIGHT * share)
     assert ExpertBot._ahead(*where, False) == pytest.approx(value)
+
+
+def test_flexibility_weighs_the_face_down_tiles_at_their_own_share() -> None:
+    state = ENGINE.new_game(CombiConfig(2, "preset", 1), 11)
+    view = ENGINE.view(state, 0)
+    pos = _Position(view, 0)
+    now = pos.value(pos.country)
+    coming = [stack[0] for stack in state.stacks[:3]]
+    gains = [max(0.0, pos.best_placing(tile)[0] - now) for tile in coming]
+    assert max(gains) > 0
+    empty = (EMPTY,) * len(view.ring)
+    assert flexibility(pos, empty, pos.country, now, coming) == pytest.approx(POOL_WEIGHT * sum(gains) / len(gains))
+    assert flexibility(pos, view.ring, pos.country, now, coming) == pytest.approx(
+        flexibility(pos, view.ring, pos.country, now) + POOL_WEIGHT * sum(gains) / len(gains))
+
+
+def test_the_face_down_sample_is_drawn_from_the_stacks_and_blind_to_their_order() -> None:
+    state = ENGINE.new_game(CombiConfig(2, "preset", 3), 23)
+    view = ENGINE.view(state, 0)
+    face_down = {tile for stack in state.stacks for tile in stack}
+    assert face_down == {t.id for t in LAND_TILES} - tiles_in_sight(view)
+    sample = ExpertBot(0, 5)._face_down(view)
+    assert len(sample) == len(set(sample)) == POOL_SAMPLE and set(sample) <= face_down
+    # the stacks re-dealt: the same view, so the same sample from the same seed
+    redealt = ENGINE.resample_hidden(state, 0, random.Random(1))
+    assert redealt.stacks != state.stacks and ENGINE.view(redealt, 0) == view
+    assert ExpertBot(0, 5)._face_down(ENGINE.view(redealt, 0)) == sample
