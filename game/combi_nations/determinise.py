@@ -42,23 +42,24 @@ class Seen:
                 self.ended_by = Termination.COUNTRY_FULL if event.full else Termination.NO_TILE_FITS
 
 
-def tiles_in_sight(view: CombiView) -> set[int]:
-    """The LAND tiles a view shows: on the ring, in a country or in hand. Every other LAND tile is
-    face down in a stack (or, solo, among the opponent's discards)."""
+def tiles_out_of_sight(view: CombiView) -> list[int]:
+    """The LAND tiles a view does not show (not on the ring, in a country or in hand), in the box's
+    order: those face down in the stacks (and, solo, the opponent's discards)."""
     in_sight = {t for t in view.ring if t >= 0}
     for entries in view.countries:
         in_sight.update(int(tile) for _q, _r, _content, tile in entries if int(tile) < SAND_TILE_IDS)
     if view.held >= 0:
         in_sight.add(view.held)
-    return in_sight
+    return [t.id for t in LAND_TILES if t.id not in in_sight]
 
 
 def state_from_view(view: CombiView, seen: Seen, rng: Rng) -> CombiState:
     """A state the seat cannot tell from the true one (see the module's docstring)."""
     countries = [country_from_view(entries) for entries in view.countries]
-    in_sight = tiles_in_sight(view)
-    discard = [t for t in seen.discards if t not in in_sight][:view.discarded]
-    unseen = [t.id for t in LAND_TILES if t.id not in in_sight and t.id not in discard]
+    out_of_sight = tiles_out_of_sight(view)
+    hidden = set(out_of_sight)
+    discard = [t for t in seen.discards if t in hidden][:view.discarded]
+    unseen = [t for t in out_of_sight if t not in discard]
     rng.shuffle(unseen)
     if len(discard) < view.discarded:
         # a seat that joined late did not see every discard: any unseen tiles will do

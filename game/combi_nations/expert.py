@@ -33,9 +33,8 @@ from game.core.engine import Action
 
 from .bot import UTURN_MARGIN, LookaheadBot, _Position, best_reach
 from .country import Country, tiles_ahead
-from .determinise import tiles_in_sight
+from .determinise import tiles_out_of_sight
 from .rules import Move, Place
-from .tables import LAND_TILES
 from .view import EMPTY, CombiView
 
 AHEAD_WEIGHT = 0.6        # the share of next turn's best tile counted now
@@ -114,8 +113,7 @@ class ExpertBot(LookaheadBot):
 
     def _face_down(self, view: CombiView) -> list[int]:
         """A sample of the LAND tiles face down in the stacks (POOL_SAMPLE of them, or all)."""
-        in_sight = tiles_in_sight(view)
-        pool = [t.id for t in LAND_TILES if t.id not in in_sight]
+        pool = tiles_out_of_sight(view)
         self.rng.shuffle(pool)
         return pool[:POOL_SAMPLE]
 
