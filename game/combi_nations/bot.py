@@ -5,7 +5,7 @@ view.ring (LandTile ids, EMPTY for an empty space) and the arrows' spaces and di
 - easy:   random-legal, choosing the kind of move first (so a U-turn is not taken just because it
           lists more moves).
 - medium: greedy on the score sheet. Every placement of a tile is valued by the bot's own score sheet
-          after it (scoring.score_country against the other players' best standing, so the comparing
+          after it (scoring.score_total against the other players' best standing, so the comparing
           facilities, the doubled LAND type and the SAND penalty all count) plus the room it leaves
           (`room`): a bonus for areas that still touch SAND (they can grow, worth the area table's next
           step), a penalty for SAND left in pockets only a single (or a pair) can fill. In the move
@@ -35,7 +35,7 @@ from game.core.rng import Rng
 from .country import Country, Placing, country_from_view, distinct_placings, tiles_ahead, with_tile
 from .hexgrid import placed
 from .rules import Build, Move, Place
-from .scoring import Standing, best_of, flood, neighbours, score_country, standing
+from .scoring import Standing, best_of, flood, neighbours, score_total, standing
 from .tables import LANDS, SAND, SAND_SHAPE, area_points
 from .view import EMPTY, CombiView
 
@@ -140,8 +140,8 @@ class _Position:
         self.cache: dict[tuple[int, int], tuple[float, Placing | None, Country | None]] = {}
 
     def value(self, country: Country) -> float:
-        sheet = score_country(country, self.rivals, solo=self.solo, flat=self.flat)
-        return sheet.total + room(country)
+        total = score_total(country, self.rivals, solo=self.solo, flat=self.flat)
+        return total + room(country)
 
     def best_placing(self, tile_id: int, country: Country | None = None,
                      ) -> tuple[float, Placing | None, Country | None]:

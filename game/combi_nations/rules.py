@@ -404,8 +404,8 @@ class CombiNationsEngine(Engine[CombiState]):
         return state.scored or tuple(self.scores(state))
 
     def scores(self, state: CombiState) -> list[int]:
-        from .scoring import score_all
-        return [sheet.total for sheet in score_all(state.countries, solo=state.solo, flat=state.flat)]
+        from .scoring import totals_all
+        return totals_all(state.countries, solo=state.solo, flat=state.flat)
 
     # -- apply --
 

@@ -23,7 +23,9 @@ from game.combi_nations.scoring import (
     best_of,
     score_all,
     score_country,
+    score_total,
     standing,
+    totals_all,
 )
 from game.combi_nations.tables import CITY, FACILITIES, FOREST, GRASS, LAKE, SAND
 
@@ -441,3 +443,14 @@ def test_total_is_the_sum_and_invariant_under_moving_the_country(
     assert again.total == sheet.total
     assert sorted((l.kind, l.label, l.points) for l in again.lines) == sorted(
         (l.kind, l.label, l.points) for l in sheet.lines)
+
+
+@given(st.lists(countries(), min_size=1, max_size=4), st.booleans(), st.booleans())
+def test_the_totals_without_the_sheet_are_the_sheets_totals(
+        group: list[Country], solo: bool, flat: bool) -> None:
+    sheets = score_all(group, solo=solo, flat=flat)
+    assert totals_all(group, solo=solo, flat=flat) == [sheet.total for sheet in sheets]
+    for i, country in enumerate(group):
+        rest = group[:i] + group[i + 1:]
+        assert score_total(country, rest, solo=solo, flat=flat) == sheets[i].total
+        assert score_total(country, best_of([standing(c) for c in rest]), solo=solo, flat=flat) == sheets[i].total
