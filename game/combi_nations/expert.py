@@ -51,7 +51,8 @@ AHEAD_FLEX_WEIGHT = 0.5   # the flexibility of the country next turn's tile leav
 # The ring shows the next few turns' tiles; the stacks hold the rest of the game's. Weighing a sample
 # of those too won 69.6% of 600 paired games against hard, where the ring alone had won 67.3% of the
 # same (seeds 100, 7000 and 9000), and the mean margin grew in all three. Weighing them in next
-# turn's share as well won 73.4% of 400, but a decision then took up to 2.1 s, over the level's 2 s.
+# turn's share as well won 73.4% of 400 (seeds 100 and 9000; it took up to 2.1 s a decision until
+# the bots valued countries by scoring.score_total, without the sheet's words).
 POOL_WEIGHT = 0.5         # per point a face-down tile would add, on average, to the country left
 POOL_SAMPLE = 10          # face-down tiles sampled a decision (each costs a look at its placements)
 
@@ -85,7 +86,7 @@ class ExpertBot(LookaheadBot):
                 scored.append((value - penalty, action))
                 continue
             flexible = rank < BEST_MOVES     # the others: their best placement as it stands
-            best = max(v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v, flexible)
+            best = max(v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v, flexible, coming)
                        + (FLEX_WEIGHT * flexibility(pos, ring, after, v, coming) if flexible else 0.0)
                        for v, _p, after in placings)
             scored.append((best - penalty, action))
@@ -107,7 +108,7 @@ class ExpertBot(LookaheadBot):
             action = by_placing.get(placing)
             if action is None:
                 continue
-            scored.append((v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v, True)
+            scored.append((v + AHEAD_WEIGHT * self._ahead(pos, ring, space, heading, after, v, True, coming)
                            + FLEX_WEIGHT * flexibility(pos, ring, after, v, coming), action))
         return self._pick(scored) if scored else super().place(view, legal)
 
@@ -148,10 +149,11 @@ class ExpertBot(LookaheadBot):
 
     @staticmethod
     def _ahead(pos: _Position, ring: Sequence[int], space: int, heading: bool, after: Country,
-               now: float, flexible: bool) -> float:
+               now: float, flexible: bool, coming: Sequence[int]) -> float:
         """The value of the best tile its arrow reaches next turn, laid in `after` (`now`, the value
         of `after` itself, when no tile is left to reach); if `flexible`, plus a share of how well
-        the country that tile leaves takes the tiles still on offer. Only the best moves and the
+        the country that tile leaves takes the tiles still on offer and those face down (`coming`,
+        the decision's sample). Only the best moves and the
         placements are `flexible`: for every move it would cost more than a decision may take."""
         if not flexible:
             reach = best_reach(pos, ring, space, heading, after)
@@ -165,7 +167,7 @@ class ExpertBot(LookaheadBot):
             return value
         rest = list(ring)
         rest[best] = EMPTY
-        return value + AHEAD_FLEX_WEIGHT * flexibility(pos, rest, later, value)
+        return value + AHEAD_FLEX_WEIGHT * flexibility(pos, rest, later, value, coming)
 
 
 def flexibility(pos: _Position, ring: Sequence[int], after: Country, now: float,

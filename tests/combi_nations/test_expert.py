@@ -117,8 +117,14 @@ def test_next_turns_tile_counts_a_share_of_the_flexibility_it_leaves_for_the_bes
     share = flexibility(pos, rest, later, value)
     assert share > 0, "the deal leaves tiles that would improve the country"
     where = (pos, view.ring, view.arrows[0], view.clockwise[0], pos.country, now)
-    assert ExpertBot._ahead(*where, True) == pytest.approx(value + AHEAD_FLEX_WEIGHT * share)
-    assert ExpertBot._ahead(*where, False) == pytest.approx(value)
+    assert ExpertBot._ahead(*where, True, ()) == pytest.approx(value + AHEAD_FLEX_WEIGHT * share)
+    assert ExpertBot._ahead(*where, False, ()) == pytest.approx(value)
+    # the face-down sample counts in that share too, at its own weight, for the best moves only
+    coming = [stack[0] for stack in state.stacks[:4]]
+    pooled = flexibility(pos, rest, later, value, coming)
+    assert pooled > share, "a face-down tile would improve the country next turn's tile leaves"
+    assert ExpertBot._ahead(*where, True, coming) == pytest.approx(value + AHEAD_FLEX_WEIGHT * pooled)
+    assert ExpertBot._ahead(*where, False, coming) == pytest.approx(value)
 
 
 def test_flexibility_weighs_the_face_down_tiles_at_their_own_share() -> None:
