@@ -35,8 +35,9 @@ from game.core.rng import Rng
 from .country import Country, Placing, country_from_view, distinct_placings, tiles_ahead, with_tile
 from .hexgrid import placed
 from .rules import Build, Move, Place
-from .scoring import Standing, best_of, flood, neighbours, score_total, standing
-from .tables import LANDS, SAND, SAND_SHAPE, area_points
+from .scoring import Standing, best_of, neighbours, standing, total_of
+from .survey import Survey
+from .tables import SAND_SHAPE, area_points
 from .view import EMPTY, CombiView
 
 EXPERT = "game.combi_nations.expert:ExpertBot"
@@ -78,54 +79,55 @@ class RandomBot:
 
 # -- the evaluation --------------------------------------------------------------------------------
 
-def room(country: Country) -> float:
-    """What the score sheet does not see yet: areas that can still grow, SAND only odd tiles fill."""
-    cells = country.cells
+def room(country: Country, survey: Survey | None = None) -> float:
+    """What the score sheet does not see yet: areas that can still grow, SAND only odd tiles fill.
+    `survey`: the country's, when the caller has it already."""
     geo, blocked, _ = country.masks()
     sand = geo.full & ~blocked
     if not sand:
         return 0.0
-    index, near = geo.index, geo.neighbours
+    near = geo.neighbours
+    rank = country.ranks()
     left = sand.bit_count() / (COUNTRY_HEXES - 4)          # 1 at the start, 0 when full
-    # bit masks over the country's hexes, but the hexes taken in the order of `cells`: the
-    # penalties and bonuses are summed in that order, as they always were (the same float)
+    # The penalties and bonuses are summed in the order of the hexes in `cells` (each pocket or area
+    # where its first hex comes), as they always were: the same float, so the same choices.
+    # SAND pockets a single or a pair fills: a SAND hex with no SAND beside it, or two with only
+    # each other (larger pockets cost nothing)
+    pockets: list[tuple[int, float]] = []
+    rest = sand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        i = low.bit_length() - 1
+        beside = near[i] & sand
+        if not beside:
+            pockets.append((rank[i], SINGLE_POCKET))
+        elif not beside & (beside - 1):
+            j = beside.bit_length() - 1
+            if near[j] & sand == low and rank[i] < rank[j]:
+                pockets.append((rank[i], 2 * PAIR_POCKET))
     value = 0.0
-    # SAND pockets
-    seen = 0
-    lands: dict[str, int] = {}
-    for h, cell in cells.items():
-        bit = 1 << index[h]
-        content = cell.content
-        if content == SAND:
-            if bit & seen:
-                continue
-            found, _ = flood(bit, sand, near)
-            seen |= found
-            size = found.bit_count()
-            if size == 1:
-                value -= SINGLE_POCKET
-            elif size == 2:
-                value -= 2 * PAIR_POCKET
-        elif content in _LAND_SET:
-            lands[content] = lands.get(content, 0) | bit
+    for _, penalty in sorted(pockets):
+        value -= penalty
     # areas that touch SAND can grow: worth the next step of the area table
-    done = 0
-    for h, cell in cells.items():
-        content = cell.content
-        if content not in lands:
-            continue
-        bit = 1 << index[h]
-        if bit & done:
-            continue
-        found, around = flood(bit, lands[content], near)
-        done |= found
+    survey = survey or Survey(country)
+    growing: list[tuple[int, int]] = []
+    for (_, mask), around in zip(survey.area_masks, survey.area_around, strict=True):
         if around & sand:
-            size = found.bit_count()
-            value += GROWTH_WEIGHT * left * (area_points(size + 1) - area_points(size))
+            growing.append((_first(mask, rank), mask.bit_count()))
+    for _, size in sorted(growing):
+        value += GROWTH_WEIGHT * left * (area_points(size + 1) - area_points(size))
     return value
 
 
-_LAND_SET = frozenset(LANDS)
+def _first(mask: int, rank: tuple[int, ...]) -> int:
+    """The earliest rank among the mask's hexes."""
+    best = len(rank)
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        best = min(best, rank[low.bit_length() - 1])
+    return best
 
 
 class _Position:
@@ -140,8 +142,8 @@ class _Position:
         self.cache: dict[tuple[int, int], tuple[float, Placing | None, Country | None]] = {}
 
     def value(self, country: Country) -> float:
-        total = score_total(country, self.rivals, solo=self.solo, flat=self.flat)
-        return total + room(country)
+        survey = Survey(country)
+        return total_of(survey, self.rivals, solo=self.solo, flat=self.flat) + room(country, survey)
 
     def best_placing(self, tile_id: int, country: Country | None = None,
                      ) -> tuple[float, Placing | None, Country | None]:

@@ -65,11 +65,16 @@ class Country:
     # frontier then. LAND only grows and a hex leaves the frontier only under LAND, so each step
     # adds the places under the few hexes that changed rather than looking at every place again
     _seen: dict[int, tuple[int, int, int, int]] = field(default_factory=dict, repr=False, compare=False)
+    # each content's hexes as a mask over the geometry's (never changed in place: `place` makes a
+    # new dict), and where each of the geometry's hexes comes in `cells`
+    _contents: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    _ranks: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
 
     def copy(self) -> Country:
         # the derived values describe the same cells: a copy (a search's clone) keeps them
         return Country(dict(self.cells), self._masks, dict(self._placements), dict(self._placeable),
-                       self._sand, self._frontier, self._entries, dict(self._seen))
+                       self._sand, self._frontier, self._entries, dict(self._seen), self._contents,
+                       self._ranks)
 
     # -- building ------------------------------------------------------------------------------
 
@@ -111,6 +116,30 @@ class Country:
                     blocked |= 1 << i
                     near |= geo.neighbours[i]
             found = self._masks = (geo, blocked, near & ~blocked)
+        return found
+
+    def contents(self) -> dict[str, int]:
+        """Each content's hexes (SAND, a LAND type, a facility) as a mask over `masks()`'s geometry:
+        the score's survey and the bots' `room` read the country through these, for thousands of
+        countries a decision, so `place` keeps them up to date rather than each reading the cells."""
+        found = self._contents
+        if found is None:
+            cells = self.cells
+            found = {}
+            for i, h in enumerate(self.masks()[0].hexes):
+                content = cells[h].content
+                found[content] = found.get(content, 0) | 1 << i
+            self._contents = found
+        return found
+
+    def ranks(self) -> tuple[int, ...]:
+        """Where each of the geometry's hexes comes in `cells` (laying a LAND tile keeps the order:
+        its hexes are in `cells` already)."""
+        found = self._ranks
+        if found is None:
+            cells = self.cells
+            where = {h: k for k, h in enumerate(cells)}
+            found = self._ranks = tuple(where[h] for h in self.masks()[0].hexes)
         return found
 
     def sand(self) -> frozenset[Hex]:
@@ -196,6 +225,7 @@ class Country:
     def _changed(self) -> None:
         self._masks = None
         self._seen = {}
+        self._contents = self._ranks = None
         self._changed_contents()
 
     def _changed_contents(self) -> None:
@@ -209,6 +239,7 @@ class Country:
         order of the tile's cells."""
         out = laid_hexes(tile.stack, placing)
         cells = self.cells
+        was = [cell.content if (cell := cells.get(h)) is not None else None for h in out]
         for h, content in zip(out, tile.contents, strict=True):
             cells[h] = Cell(content, tile.id)
         masks = self._masks
@@ -217,14 +248,19 @@ class Country:
             geo, blocked, front = masks
             index = geo.index
             if all(h in index for h in out):    # the shape is the same: bring its masks up to date
-                for h in out:
+                contents = None if self._contents is None else dict(self._contents)
+                for h, content, old in zip(out, tile.contents, was, strict=True):
                     i = index[h]
-                    blocked |= 1 << i
+                    bit = 1 << i
+                    blocked |= bit
                     front |= geo.neighbours[i]
+                    if contents is not None and old is not None:
+                        contents[old] &= ~bit
+                        contents[content] = contents.get(content, 0) | bit
                 self._masks = (geo, blocked, front & ~blocked)
-            else:
-                self._masks = None
-                self._seen = {}
+                self._contents = contents
+                return out
+        self._changed()
         return out
 
 

@@ -105,7 +105,7 @@ def score_all(countries: Sequence[Country], *, solo: bool = False, flat: bool = 
 def totals_all(countries: Sequence[Country], *, solo: bool = False, flat: bool = False) -> list[int]:
     """Every country's total, as `score_all` would add them up."""
     surveys = [Survey(c) for c in countries]
-    return [_total(survey, rivals, solo=solo, flat=flat)
+    return [total_of(survey, rivals, solo=solo, flat=flat)
             for survey, rivals in zip(surveys, _each_ones_rivals(surveys))]
 
 
@@ -124,10 +124,11 @@ def score_country(country: Country, others: Sequence[Country] | Standing | None 
 def score_total(country: Country, others: Sequence[Country] | Standing | None = (), *,
                 solo: bool = False, flat: bool = False) -> int:
     """`score_country(...).total`, without the lines: the same rules, none of their words."""
-    return _total(Survey(country), _rivals(others), solo=solo, flat=flat)
+    return total_of(Survey(country), _rivals(others), solo=solo, flat=flat)
 
 
-def _total(survey: Survey, rivals: Standing | None, *, solo: bool, flat: bool) -> int:
+def total_of(survey: Survey, rivals: Standing | None, *, solo: bool, flat: bool) -> int:
+    """`score_total` of a surveyed country, against its rivals' best standing."""
     land_total = _land_points(survey)
     total = sum(land_total.values()) + min(land_total.values())
     rules = FacilityRules(survey, rivals, solo=solo, flat=flat)

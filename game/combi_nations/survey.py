@@ -87,33 +87,32 @@ def best_of(standings: Sequence[Standing]) -> Standing | None:
 
 
 class Survey:
-    """One pass over a country (over its bit masks, `Country.masks`: bit i is the i-th hex in sorted
-    order, so a mask's bits taken upwards are its hexes sorted, and an area grows by ORing neighbour
-    masks)."""
+    """A country's areas, facilities and SAND, read from its content masks (`Country.contents`: bit i
+    is the i-th hex of its geometry, in sorted order, so a mask's bits taken upwards are its hexes
+    sorted, and an area grows by ORing neighbour masks)."""
 
     def __init__(self, country: Country) -> None:
         geo = country.masks()[0]
-        cells = country.cells
-        self.cells = cells
+        self.cells = country.cells
         self.hexes, self.near, self.index = geo.hexes, geo.neighbours, geo.index
-        of_content: dict[str, int] = {}
-        facilities: list[tuple[Hex, str]] = []
-        for i, h in enumerate(self.hexes):
-            content = cells[h].content
-            of_content[content] = of_content.get(content, 0) | 1 << i
-            if content != SAND and content not in LAND_SET:
-                facilities.append((h, content))
+        of_content = country.contents()
+        facilities = [(h, content) for content, mask in of_content.items()
+                      if content != SAND and content not in LAND_SET for h in self.hexes_of(mask)]
+        facilities.sort()
         # the areas, (LAND type, mask) in LANDS order (facility hexes are not LAND: they split areas)
         masks: list[tuple[str, int]] = []
+        around: list[int] = []
         largest = [0] * len(LANDS)
         for index, land in enumerate(LANDS):
             left = of_content.get(land, 0)
             while left:
-                found, _ = flood(left & -left, left, self.near)
+                found, beside = flood(left & -left, left, self.near)
                 left &= ~found
                 masks.append((land, found))
+                around.append(beside)
                 largest[index] = max(largest[index], found.bit_count())
         self.area_masks: tuple[tuple[str, int], ...] = tuple(masks)
+        self.area_around: tuple[int, ...] = tuple(around)     # each area's hexes and those beside them
         self.facilities: tuple[tuple[Hex, str], ...] = tuple(facilities)     # sorted by hex
         self.sand_mask = of_content.get(SAND, 0)
         self.standing = Standing(tuple(largest), len(facilities), self.sand_mask.bit_count())

@@ -2,14 +2,23 @@
 ring walk the engine's, sensible in built positions, and the medium bot beats random."""
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from game.combi_nations.bot import GreedyBot, make_bot
+from game.combi_nations.bot import (
+    COUNTRY_HEXES,
+    GROWTH_WEIGHT,
+    PAIR_POCKET,
+    SINGLE_POCKET,
+    GreedyBot,
+    make_bot,
+    room,
+)
 from game.combi_nations.country import SAND_TILE_IDS, Cell, Country, country_from_view, tiles_ahead
-from game.combi_nations.hexgrid import neighbours
+from game.combi_nations.hexgrid import Hex, neighbours
 from game.combi_nations.rules import (
     BUILD,
     EMPTY,
@@ -22,11 +31,13 @@ from game.combi_nations.rules import (
     hexes_of,
 )
 from game.combi_nations.scoring import score_country
-from game.combi_nations.tables import LAND_TILES, SAND_SET
+from game.combi_nations.survey import Survey
+from game.combi_nations.tables import LAND_TILES, LANDS, SAND, SAND_SET, area_points
 from game.combi_nations.view import CombiView
 from game.core.bots import LEVELS
 from tests import sweep
 from tests.bot_budget import quick
+from tests.combi_nations.test_speedup_placements import random_country
 
 ENGINE = CombiNationsEngine()
 
@@ -183,3 +194,51 @@ def test_free_building_makes_a_compact_country() -> None:
     # three-row shape of SPOTS 98
     shared = sum(1 for h in hexes for n in neighbours(h) if n in hexes) // 2
     assert shared >= 90
+
+
+# -- room: what the score sheet does not see yet -----------------------------------------------------
+
+def _component(start: Hex, within: set[Hex]) -> set[Hex]:
+    found, edge = {start}, [start]
+    while edge:
+        for n in neighbours(edge.pop()):
+            if n in within and n not in found:
+                found.add(n)
+                edge.append(n)
+    return found
+
+
+def reference_room(country: Country) -> float:
+    """room() read off the cells with sets: SAND pockets, then areas touching SAND, each counted
+    where its first hex comes in `cells`."""
+    cells = country.cells
+    sand = {h for h, c in cells.items() if c.content == SAND}
+    if not sand:
+        return 0.0
+    left = len(sand) / (COUNTRY_HEXES - 4)
+    value, seen = 0.0, set()
+    for h in cells:
+        if h in sand and h not in seen:
+            pocket = _component(h, sand)
+            seen |= pocket
+            if len(pocket) == 1:
+                value -= SINGLE_POCKET
+            elif len(pocket) == 2:
+                value -= 2 * PAIR_POCKET
+    done: set[Hex] = set()
+    for h, cell in cells.items():
+        if cell.content in LANDS and h not in done:
+            area = _component(h, {x for x, c in cells.items() if c.content == cell.content})
+            done |= area
+            if any(n in sand for x in area for n in neighbours(x)):
+                value += GROWTH_WEIGHT * left * (area_points(len(area) + 1) - area_points(len(area)))
+    return value
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_room_is_the_reference_to_the_last_bit(seed: int) -> None:
+    # the very same float, not a close one: the bots' choices between equal placements rest on it
+    rng = random.Random(seed)
+    country = random_country(rng)
+    assert room(country) == reference_room(country)
+    assert room(country, Survey(country)) == reference_room(country)

@@ -129,12 +129,14 @@ def test_fits_agrees_with_the_reference_for_any_place_in_or_near_the_country(see
 @pytest.mark.parametrize("seed", range(12))
 def test_masks_kept_up_to_date_while_placing_equal_masks_made_afresh(seed: int) -> None:
     """Place tiles one after the other (asking what fits between each) on one country and on
-    copies: each step's answers equal those of a country rebuilt from its cells alone."""
+    copies: each step's answers (the places, the masks, each content's hexes, the cells' order)
+    equal those of a country rebuilt from its cells alone."""
     rng = random.Random(seed)
     country = random_country(rng)
     country.cells = {h: Cell(SAND if c.content not in LANDS else c.content, c.tile)
                      for h, c in country.cells.items()}
     country._changed()
+    country.contents()        # made now, so each step below brings them up to date
     for _ in range(12):
         tile_id = rng.randrange(len(LAND_TILES))
         choices = distinct_placings(country, tile_id)
@@ -142,17 +144,21 @@ def test_masks_kept_up_to_date_while_placing_equal_masks_made_afresh(seed: int) 
             continue
         before = country.copy()
         answers = {s: country.placements(s) for s in STACKS}
+        before_contents = dict(before.contents())
         if rng.random() < 0.5:
             country = with_tile(country, tile_id, rng.choice(choices))      # on a copy
         else:
             country.place(LAND_TILES[tile_id], rng.choice(choices))         # in place
         fresh = Country(dict(country.cells))
         assert country.masks()[1:] == fresh.masks()[1:]
+        assert {k: m for k, m in country.contents().items() if m} == fresh.contents()
+        assert country.ranks() == fresh.ranks()
         for stack in STACKS:
             assert country.placements(stack) == fresh.placements(stack)
             assert country.placeable(stack) == fresh.placeable(stack)
         # the copy taken before is untouched by what was laid since
         assert {s: before.placements(s) for s in STACKS} == answers
+        assert before.contents() == before_contents
         assert before.has_sand() == bool(before.sand())
 
 

@@ -5,8 +5,9 @@
 The countries are every country of every state of --games seeded games between two hard bots
 (default preset, the 'rules' facilities and the flat option in turn), each valued against its rival's
 standing as the bots do. Printed: microseconds per country for `score_country(...).total` (the sheet
-with its lines' words, which the end screen shows), `score_total` (the bots' and the engine's path)
-and `room` (the rest of the bots' value), best of --repeat passes; and that the totals agree.
+with its lines' words, which the end screen shows), `score_total` (the engine's path), `room` alone
+and the bots' whole value (one survey for the total and `room`), best of --repeat passes; and that
+the totals agree.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from game.combi_nations.bot import make_bot, room
 from game.combi_nations.country import Country
 from game.combi_nations.rules import CombiConfig, CombiNationsEngine
-from game.combi_nations.scoring import Standing, score_country, score_total, standing
+from game.combi_nations.scoring import Standing, score_country, score_total, standing, total_of
+from game.combi_nations.survey import Survey
 from game.core.engine import Action
 
 Case = tuple[Country, Standing, bool]
@@ -66,11 +68,17 @@ def main() -> None:
     sheet = per_country(cases, lambda c: score_country(c[0], c[1], flat=c[2]).total, args.repeat)
     total = per_country(cases, lambda c: score_total(c[0], c[1], flat=c[2]), args.repeat)
     rest = per_country(cases, lambda c: room(c[0]), args.repeat)
+
+    def value(case: Case) -> float:
+        survey = Survey(case[0])
+        return total_of(survey, case[1], solo=False, flat=case[2]) + room(case[0], survey)
+    whole = per_country(cases, value, args.repeat)
     agree = all(score_total(c, s, flat=f) == score_country(c, s, flat=f).total for c, s, f in cases)
     print(f"{len(cases)} countries from {args.games} seeded games")
     print(f"  score_country(...).total  {sheet:7.1f} us")
     print(f"  score_total               {total:7.1f} us   ({sheet / total:.2f}x)")
     print(f"  room                      {rest:7.1f} us")
+    print(f"  the bots' value (both)    {whole:7.1f} us")
     print(f"  totals agree: {agree}")
 
 
