@@ -51,18 +51,20 @@ def placed(shape: Iterable[Hex], turns: int, at: Hex) -> Shape:
     return frozenset(add(rotate(h, turns), at) for h in shape)
 
 
-def connected(cells: Iterable[Hex]) -> bool:
-    cells = set(cells)
-    if not cells:
-        return True
-    start = next(iter(cells))
+def component(start: Hex, within: set[Hex] | frozenset[Hex]) -> set[Hex]:
+    """The hexes of `within` joined side to side to `start` (itself included)."""
     seen, todo = {start}, [start]
     while todo:
         for n in neighbours(todo.pop()):
-            if n in cells and n not in seen:
+            if n in within and n not in seen:
                 seen.add(n)
                 todo.append(n)
-    return len(seen) == len(cells)
+    return seen
+
+
+def connected(cells: Iterable[Hex]) -> bool:
+    cells = set(cells)
+    return not cells or len(component(next(iter(cells)), cells)) == len(cells)
 
 
 def border_sides(h: Hex, cells: frozenset[Hex] | set[Hex]) -> int:

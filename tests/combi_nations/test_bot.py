@@ -18,7 +18,7 @@ from game.combi_nations.bot import (
     room,
 )
 from game.combi_nations.country import SAND_TILE_IDS, Cell, Country, country_from_view, tiles_ahead
-from game.combi_nations.hexgrid import Hex, neighbours
+from game.combi_nations.hexgrid import Hex, component, neighbours
 from game.combi_nations.rules import (
     BUILD,
     EMPTY,
@@ -198,16 +198,6 @@ def test_free_building_makes_a_compact_country() -> None:
 
 # -- room: what the score sheet does not see yet -----------------------------------------------------
 
-def _component(start: Hex, within: set[Hex]) -> set[Hex]:
-    found, edge = {start}, [start]
-    while edge:
-        for n in neighbours(edge.pop()):
-            if n in within and n not in found:
-                found.add(n)
-                edge.append(n)
-    return found
-
-
 def reference_room(country: Country) -> float:
     """room() read off the cells with sets: SAND pockets, then areas touching SAND, each counted
     where its first hex comes in `cells`."""
@@ -219,7 +209,7 @@ def reference_room(country: Country) -> float:
     value, seen = 0.0, set()
     for h in cells:
         if h in sand and h not in seen:
-            pocket = _component(h, sand)
+            pocket = component(h, sand)
             seen |= pocket
             if len(pocket) == 1:
                 value -= SINGLE_POCKET
@@ -228,7 +218,7 @@ def reference_room(country: Country) -> float:
     done: set[Hex] = set()
     for h, cell in cells.items():
         if cell.content in LANDS and h not in done:
-            area = _component(h, {x for x, c in cells.items() if c.content == cell.content})
+            area = component(h, {x for x, c in cells.items() if c.content == cell.content})
             done |= area
             if any(n in sand for x in area for n in neighbours(x)):
                 value += GROWTH_WEIGHT * left * (area_points(len(area) + 1) - area_points(len(area)))
