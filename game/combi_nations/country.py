@@ -11,7 +11,7 @@ up to date as each tile is laid, so "does it fit" is two ANDs per place and "is 
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, TypeVar
@@ -118,18 +118,17 @@ class Country:
             found = self._masks = (geo, blocked, near & ~blocked)
         return found
 
-    def contents(self) -> dict[str, int]:
+    def contents(self) -> Mapping[str, int]:
         """Each content's hexes (SAND, a LAND type, a facility) as a mask over `masks()`'s geometry:
         the score's survey and the bots' `room` read the country through these, for thousands of
         countries a decision, so `place` keeps them up to date rather than each reading the cells."""
         found = self._contents
         if found is None:
             cells = self.cells
-            found = {}
+            found = self._contents = {}
             for i, h in enumerate(self.masks()[0].hexes):
                 content = cells[h].content
                 found[content] = found.get(content, 0) | 1 << i
-            self._contents = found
         return found
 
     def ranks(self) -> tuple[int, ...]:
