@@ -35,8 +35,8 @@ from game.core.rng import Rng
 from .country import Country, Placing, country_from_view, distinct_placings, tiles_ahead, with_tile
 from .hexgrid import placed
 from .rules import Build, Move, Place
-from .scoring import Standing, best_of, neighbours, standing, total_of
-from .survey import Survey
+from .scoring import total_of
+from .survey import Standing, Survey, best_of, neighbours, standing
 from .tables import SAND_SHAPE, area_points
 from .view import EMPTY, CombiView
 

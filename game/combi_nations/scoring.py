@@ -8,7 +8,7 @@ penalty, or Bird Conservation's +1). Every line carries its reason in plain word
 show the sheet and a player can check it.
 
 Pure functions, no I/O. A bot values every candidate placement by `score_total`, the sheet's total
-without its lines' words, so the work per country is one pass over its hexes plus a flood fill; what
+without its lines' words, so the work per country is a flood fill per area over its content masks; what
 the seven comparing facilities need from the other players (`Standing`) can be computed once and
 passed instead of the other countries. What a country holds is surveyed in survey.py, and each
 facility's rule is in facility_rules.py.
@@ -21,10 +21,8 @@ from dataclasses import dataclass
 from .country import Country
 from .facility_rules import AREA_WORD, SPACE_WORD, FacilityRules, plural
 from .hexgrid import Hex
-from .survey import Area, Standing, Survey, best_of, flood, neighbours, standing
+from .survey import Standing, Survey, best_of, standing
 from .tables import FACILITY_BY_KEY, LAND_NAMES, LANDS, area_points
-
-__all__ = ["Area", "Standing", "best_of", "flood", "neighbours", "standing"]   # read through here too
 
 # -- the lines -----------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 facility hexes, its empty SAND spaces, and the `Standing` the seven comparing facilities measure.
 
 The score sheet (scoring.py) and the facility rules (facility_rules.py) read a `Survey`; a bot values
-thousands of countries a decision through `scoring.score_total`, which needs the areas' sizes only, so
+thousands of countries a decision through `scoring.total_of`, which needs the areas' sizes only, so
 the areas as hexes (for the sheet's lines and highlighting) are made when first asked.
 """
 from __future__ import annotations

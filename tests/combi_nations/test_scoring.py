@@ -20,13 +20,12 @@ from game.combi_nations.scoring import (
     PENALTY,
     SAND_BONUS,
     ScoreSheet,
-    best_of,
     score_all,
     score_country,
     score_total,
-    standing,
     totals_all,
 )
+from game.combi_nations.survey import best_of, standing
 from game.combi_nations.tables import CITY, FACILITIES, FOREST, GRASS, LAKE, SAND
 
 TOKENS = {

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from game.combi_nations.bot import make_bot, room
 from game.combi_nations.country import Country
 from game.combi_nations.rules import CombiConfig, CombiNationsEngine
-from game.combi_nations.scoring import Standing, score_country, score_total, standing, total_of
-from game.combi_nations.survey import Survey
+from game.combi_nations.scoring import score_country, score_total, total_of
+from game.combi_nations.survey import Standing, Survey, standing
 from game.core.engine import Action
 
 Case = tuple[Country, Standing, bool]
