@@ -1,4 +1,6 @@
-"""A full Kombo Klash! state consistent with what one seat has seen, for searching bots.
+"""A full Kombo Klash! state consistent with what one seat has seen, for a bot that searches over
+deals of what its seat cannot see (game.core.search; the Expert plans on its view instead, which
+measured stronger: game.kombo_klash.expert).
 
 The seat's view shows the face-up tiles, its own hand, and counts of everything else. What the seat
 also knows comes from its own events, kept by `Memory`: the face of a tile that went face down while
@@ -9,7 +11,7 @@ into that rival's hand, until the rival plays that creature or discards the hand
 (rivals' hands, face-down tiles, both piles), with the remembered ones pinned where they are known to
 be (the memory also names the seat: a view holds its viewer's hand, not its seat). With nothing
 remembered it draws exactly as `KomboKlashEngine.resample_hidden` does (uniformly
-over the unseen tiles); tests/kombo_klash/test_expert.py checks the two against each other.
+over the unseen tiles); tests/kombo_klash/test_determinise.py checks the two against each other.
 """
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ evaluates a few thousand positions at most.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .greedy import Choice, GreedyBot
@@ -21,19 +22,24 @@ class PlannerBot(GreedyBot):
     it opens, two tiles that make a Kombo together, a tile placed first to enlarge the Kombo."""
 
     shortlist: int = 6          # choices looked at further (bounds the positions evaluated)
+    depth: int = 1              # actions looked at beyond each shortlisted choice
+    beam: int = 4               # below the first, the best few positions looked at further
 
     def _deepen(self, choices: list[Choice], out: Outlook) -> list[Choice]:
         ranked = sorted(choices, key=lambda c: -c.value)
-        return [Choice(max(c.value, self._follow(c.after, out)), c.action, c.after)
+        return [Choice(max(c.value, self._follow(c.after, out, self.depth)), c.action, c.after)
                 if rank < self.shortlist and c.after is not None else c
                 for rank, c in enumerate(ranked)]
 
-    def _follow(self, turn: Turn, out: Outlook) -> float:
-        """The best value one more tile from the known hand reaches on the model (or stopping)."""
+    def _follow(self, turn: Turn, out: Outlook, depth: int) -> float:
+        """The best value `depth` more actions reach on the model (or stopping): tiles from the known
+        hand, and beyond the first action scoring the best Kombo. Deeper looks go on from the `beam`
+        best positions whose model is exact (a Kick, Swamp or Revive is only estimated here)."""
         w = self.weights
         best = self._eval(turn, out)
         board = turn.board
         gains: dict[int, float] = {}
+        onward: list[tuple[float, Turn]] = []
         for creature in range(CHAMELEON + 1):
             if not turn.hand[creature]:
                 continue
@@ -47,10 +53,27 @@ class PlannerBot(GreedyBot):
                         if creature not in gains:
                             gains[creature] = self._ability_gain(turn, out, creature)
                         value += gains[creature]
+                    else:
+                        onward.append((value, after))
                     best = max(best, value)
             if creature == SNAKE:
                 for sq in bits(board.occ & ~board.down & ~board.faces[SNAKE]):
                     after = turn.copy()
                     after.place(SNAKE, sq, True)
-                    best = max(best, self._eval(after, out) - w.place_cost)
+                    value = self._eval(after, out) - w.place_cost
+                    onward.append((value, after))
+                    best = max(best, value)
+        if depth > 1:
+            best = max(best, self._further(turn, out, depth - 1, onward))
         return best
+
+    def _further(self, turn: Turn, out: Outlook, depth: int, onward: list[tuple[float, Turn]]) -> float:
+        """The best of the `beam` best next positions (and scoring the best Kombo now), looked at
+        `depth` actions further."""
+        points, mask = turn.board.best_kombo()
+        if points and not turn.scored:
+            scored = turn.copy()
+            scored.score(mask, points)
+            onward.append((self._eval(scored, out), scored))
+        onward.sort(key=lambda o: -o[0])
+        return max((self._follow(after, out, depth) for _, after in onward[:self.beam]), default=-math.inf)

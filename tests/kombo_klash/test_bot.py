@@ -97,6 +97,8 @@ def test_levels():
     (["hard", "medium"], 7),
     (["easy", "hard", "medium"], 8),
     (["hard", "easy", "medium", "hard"], 9),
+    (["expert", "hard"], 10),
+    (["medium", "expert", "easy"], 12),
 ])
 def test_every_level_plays_legal_actions_to_the_end(levels, seed):
     _, state = play(levels, seed)
@@ -104,12 +106,12 @@ def test_every_level_plays_legal_actions_to_the_end(levels, seed):
     assert outcome is not None and max(outcome.scores) >= QUICK
 
 
-@pytest.mark.parametrize("levels", [["medium", "easy"], ["hard", "medium", "easy"]])
+@pytest.mark.parametrize("levels", [["medium", "easy"], ["hard", "medium", "easy"], ["expert", "hard"]])
 def test_same_seed_same_game(levels):
     assert play(levels, 11)[0] == play(levels, 11)[0]
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_decisions_ignore_hidden_tiles(level):
     """States that differ only in what the seat cannot see (other hands, face-down tiles, the piles)
     give the same view and the same decision."""
@@ -131,7 +133,7 @@ def test_decisions_ignore_hidden_tiles(level):
     assert checked >= 20
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_scores_the_big_kombo(level):
     # Three Ravens (21 points) on the board; a Wolf Kombo of three is there too.
     state = position({"a1": "Raven", "b1": "Raven", "c1": "Raven", "a5": "Wolf", "b5": "Wolf", "c5": "Wolf"},
@@ -140,7 +142,7 @@ def test_scores_the_big_kombo(level):
     assert len(scored) == 1 and scored[0].creature == "Raven" and scored[0].points >= 21
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_completes_a_kombo_from_hand_and_scores_it(level):
     # Two Vultures beside each other and a Vulture in hand: 18 points for placing it.
     state = position({"b2": "Vulture", "c2": "Vulture", "e5": "Wolf"},
@@ -149,7 +151,7 @@ def test_completes_a_kombo_from_hand_and_scores_it(level):
     assert len(scored) == 1 and scored[0].creature == "Vulture" and scored[0].points >= 18
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_swamps_the_kombo_it_would_leave_to_the_next_player(level):
     # Already scored this turn; three Snakes (15 points) would go to the next player. The Alligator
     # in hand breaks them up (and scores +1 a tile).
@@ -162,7 +164,7 @@ def test_swamps_the_kombo_it_would_leave_to_the_next_player(level):
     assert not state.kombos() or max(k.points for k in state.kombos()) < 15
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_chooses_the_swamp_when_asked(level):
     """With the Alligator's choice pending, the bot flips tiles of the Kombo on the board."""
     state = position({"a1": "Raven", "b1": "Raven", "c1": "Raven", "d1": "Wolf", "e5": "Wolf"},
