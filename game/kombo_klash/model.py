@@ -161,25 +161,6 @@ class Board:
                     best[CHAMELEON] = size * score
         return best
 
-    def best_join(self, kinds: set[int]) -> tuple[int, int, int]:
-        """(points, creature, square) of the best Kombo one tile of `kinds` placed on an open space
-        makes; (0, -1, -1) when none does. Ties go to the lower creature, then square."""
-        open_ = self.open_spaces()
-        best = (0, -1, -1)
-        for creature in range(CHAMELEON):
-            if not self.faces[creature] or not (creature in kinds or CHAMELEON in kinds):
-                continue
-            joins = self._joins(creature, open_)
-            for sq in sorted(joins):
-                n_real, n_cham = joins[sq]
-                for tile in (creature, CHAMELEON):
-                    if tile in kinds:
-                        size = self._joined(n_real, n_cham, tile == creature)
-                        points = size * SCORES[creature]
-                        if size >= KOMBO_MIN and points > best[0]:
-                            best = (points, tile, sq)
-        return best
-
 
 @dataclass
 class Turn:
