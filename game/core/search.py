@@ -1,4 +1,6 @@
-"""Information-set Monte Carlo tree search, shared by every game's Expert bot.
+"""Information-set Monte Carlo tree search, shared by the Expert bots that search over deals of what
+their seat cannot see (Kabooom!'s and KOMBIO's; the other Experts plan on their view, which measured
+stronger in their games).
 
 After OpenSpiel's ismcts.py and Cowling, Powley and Whitehouse's single-observer ISMCTS: one tree
 over the searching seat's information set. Each iteration draws a fresh determinisation (a full
