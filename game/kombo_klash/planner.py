@@ -1,7 +1,8 @@
 """Kombo Klash!'s hard bot: the medium bot's best few choices looked at one action further (the best
 next tile of its hand, or stopping there), so it sees two-step plans: kick or swamp and then the
 Kombo it opens, two tiles that make a Kombo together, enlarging a Kombo before scoring it. A decision
-evaluates a few thousand positions at most.
+evaluates a few thousand positions at most. The Expert (game.kombo_klash.expert) is this planner
+looking further (`depth`), on its own weights.
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ class PlannerBot(GreedyBot):
     """The medium bot's choices, the best few of them looked at one action further: after each, the
     best next tile of the known hand (any space, its ability estimated as on the board before it), or
     stopping there. Two steps make plans one step cannot see: a kick or a swamp and then the Kombo
-    it opens, two tiles that make a Kombo together, a tile placed first to enlarge the Kombo."""
+    it opens, two tiles that make a Kombo together, a tile placed first to enlarge the Kombo. With
+    `depth` above 1 the look goes on from the `beam` best positions of each step."""
 
     shortlist: int = 6          # choices looked at further (bounds the positions evaluated)
     depth: int = 1              # actions looked at beyond each shortlisted choice
