@@ -146,6 +146,9 @@ class NetSession(Session):
         steps, self._cursor = self.steps_since(self._cursor)
         return steps
 
+    def held(self) -> threading.RLock:
+        return self.lock
+
     def outcome(self) -> Outcome | None:
         with self.lock:
             public = self.peer.views.get(None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,11 @@ class Session(ABC):
     @abstractmethod
     def poll(self) -> list[Step]:
         """Steps that arrived since the last poll, oldest first (the screen's own reader)."""
+
+    def held(self) -> AbstractContextManager[object]:
+        """Hold the session still: the reads made inside see one state. A remote session's steps
+        arrive on another thread, and a screen's polled steps, view and step number must agree."""
+        return nullcontext()
 
     @abstractmethod
     def outcome(self) -> Outcome | None: ...

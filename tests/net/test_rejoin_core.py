@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-import pygame
 import pytest
 from fake_engine import GuessConfig, GuessEngine, LoopNet, Ready, counter_tokens
+from kk_screens import kk_table, play, screen_of
 
 from game.core.engine import Action, Engine
 from game.core.session import Step
@@ -39,16 +39,6 @@ def guess_table(players: int = 3) -> tuple[HostCore, LoopNet, dict[str, PeerCore
     net.deliver(host.start(0.0, require_ready=False))
     net.pump()
     return host, net, peers
-
-
-def play(host: HostCore, net: LoopNet, moves: int, rnd: random.Random) -> None:
-    """Moves made on the host's authority (net.host_core.act), away seats' included."""
-    for _ in range(moves):
-        if not host.to_act():
-            return
-        seat = min(host.to_act())
-        net.deliver(host.act(rnd.choice(host.engine.legal_actions(host.state, seat))))
-        net.pump()
 
 
 def truth(host: HostCore, seat: int | None) -> dict[int, tuple]:
@@ -175,53 +165,6 @@ def test_a_rejoin_within_the_bound_is_told_nothing(monkeypatch) -> None:
 
 # -- the screen's move log -------------------------------------------------------------------------------
 
-class _Lan:
-    """What a game screen's NetMatch reads of a LanClient here: its session, playing."""
-
-    state = "playing"
-
-    def __init__(self, session: NetSession) -> None:
-        self._session = session
-
-    def session(self) -> NetSession:
-        return self._session
-
-    def replay_data(self) -> bytes | None:
-        return self._session.peer.replay
-
-
-def _screen_of(session: NetSession):
-    from game.ui.lobby.net_match import NetMatch
-    from game.ui.routes import new_app
-    from tests.scene_doubles import Clock, FakeAudio, run
-
-    info = game_by_key("kombo_klash")
-    clock = Clock()
-    app = new_app(pygame.Surface((1280, 720)), clock=clock, audio=FakeAudio())
-    match = NetMatch(app, info, _Lan(session), ["kb1"])
-    from game.kombo_klash.scene import KomboKlashScene
-
-    scene = KomboKlashScene(app, match)
-    app.push(scene)
-    for _ in range(40):              # what it narrates without animating: a few frames
-        run(app, clock, 0.05, draw=False)
-    return scene
-
-
-def _kk_table() -> tuple[HostCore, LoopNet, dict[str, NetSession]]:
-    info = game_by_key("kombo_klash")
-    engine = info.engine()
-    host = HostCore(engine, info.make_config(2, {}), 11, [HostSeat("open")] * 2, counter_tokens())
-    net = LoopNet(host)
-    sessions = {}
-    for i, conn in enumerate(("red", "blue")):
-        sessions[conn] = NetSession(engine, PeerCore(engine, conn, prefer=(i,)), net.sender(conn))
-        net.join(conn, sessions[conn])
-    net.deliver(host.start(0.0, require_ready=False))
-    net.pump()
-    return host, net, sessions
-
-
 def _lines(host: HostCore, seat: int, after: int = 0) -> list[str]:
     narrate = game_by_key("kombo_klash").narrate
     out = []
@@ -233,7 +176,7 @@ def _lines(host: HostCore, seat: int, after: int = 0) -> list[str]:
 
 @pytest.mark.usefixtures("pygame_video")
 def test_the_move_log_of_a_client_started_again_shows_the_moves_made_while_it_was_away() -> None:
-    host, net, sessions = _kk_table()
+    host, net, sessions = kk_table()
     play(host, net, 6, random.Random(8))
     token = sessions["blue"].peer.token
     net.drop("blue")                                     # lan27: the joiner's window closed
@@ -241,7 +184,7 @@ def test_the_move_log_of_a_client_started_again_shows_the_moves_made_while_it_wa
     engine = host.engine
     again = NetSession(engine, PeerCore(engine, "blue", token=token), net.sender("again"))
     net.join("again", again)                              # lan29: its seat again, from the list
-    scene = _screen_of(again)
+    scene = screen_of(again)
     shown = [text for text, _ in scene.moves.lines]
     assert shown and shown == _lines(host, 1)            # the whole game, as blue saw it
 
@@ -249,14 +192,14 @@ def test_the_move_log_of_a_client_started_again_shows_the_moves_made_while_it_wa
 @pytest.mark.usefixtures("pygame_video")
 def test_a_move_log_cut_short_says_so_at_its_top(monkeypatch) -> None:
     monkeypatch.setattr(replicator, "MISSED_AT_MOST", 4)
-    host, net, sessions = _kk_table()
+    host, net, sessions = kk_table()
     play(host, net, 9, random.Random(10))
     token = sessions["blue"].peer.token
     net.drop("blue")
     engine = host.engine
     again = NetSession(engine, PeerCore(engine, "blue", token=token), net.sender("again"))
     net.join("again", again)
-    scene = _screen_of(again)
+    scene = screen_of(again)
     shown = [text for text, _ in scene.moves.lines]
     assert shown[0] == f"{host.step - 4} earlier moves not shown"
     assert shown[1:] == _lines(host, 1, after=host.step - 4)

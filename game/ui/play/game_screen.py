@@ -72,8 +72,10 @@ class GameScreen(Scene, Generic[V]):
         self.policy.follow(self.looking_seat())
         if self.viewer is not None:
             self.policy.shown(self.viewer)
-        self.view: V = self.session.view(self.viewer)       # the truth, as the viewer sees it
-        self.show: Show[V] = Show(engine, self.view, self.session.step)
+        with self.session.held():
+            self.view: V = self.session.view(self.viewer)   # the truth, as the viewer sees it
+            self.view_step = self.session.step              # the step the truth is at
+        self.show: Show[V] = Show(engine, self.view, self.view_step)
         self.presenters: Presenters[V] | None = None       # a game's scene sets its own
         self.narrate = match.info.narrate
         self.input = SeatInput(self)
@@ -342,16 +344,17 @@ class GameScreen(Scene, Generic[V]):
 
     def take_steps(self) -> list[Step]:
         """Queue the new steps' events; returns the steps taken (a scene may read their events)."""
-        steps = self.session.poll()
-        if not steps:
-            return steps
-        self.moves.begin(steps[0].number, self.show.step)
         seat = self.viewer
+        with self.session.held():      # a step arriving between the poll and the view would be lost
+            steps = self.session.poll()
+            if not steps:
+                return steps
+            self.view, self.view_step = self.session.view(seat), self.session.step
+        self.moves.begin(steps[0].number, self.show.step)
         for step in steps:
             # the viewer's own version of each event (their draw, their hint); the viewer changes
             # only once these have been shown (see _follow_viewer), so nobody else sees them
             self.show.add(step.private.get(seat, step.events) if seat is not None else step.events, step.number)
-        self.view = self.session.view(seat)
         self.input.disarm()               # a choice armed against the old state is stale now
         for step in steps:
             for human in self.policy.humans:
@@ -374,8 +377,9 @@ class GameScreen(Scene, Generic[V]):
 
     def show_truth(self) -> None:
         """Show the truth as the viewer sees it at once: a new viewer sees the table as it is now."""
-        self.view = self.session.view(self.viewer)
-        self.show.skip_to(self.view, self.session.step)
+        with self.session.held():
+            self.view, self.view_step = self.session.view(self.viewer), self.session.step
+        self.show.skip_to(self.view, self.view_step)
 
     def _narrate(self, event: Event) -> None:
         line = self.narrate(event)
@@ -387,7 +391,7 @@ class GameScreen(Scene, Generic[V]):
         if not self.busy():
             self._follow_viewer()
             snapshots = self.session.snapshots
-            self.show.check(self.view, self.session.step, expected=snapshots != self._snapshots)
+            self.show.check(self.view, self.view_step, expected=snapshots != self._snapshots)
             self._snapshots = snapshots
 
     def _check_end(self, dt: float) -> None:
