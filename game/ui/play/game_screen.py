@@ -72,9 +72,7 @@ class GameScreen(Scene, Generic[V]):
         self.policy.follow(self.looking_seat())
         if self.viewer is not None:
             self.policy.shown(self.viewer)
-        self.view: V                   # the truth, as the viewer sees it
-        self.view_step: int            # the step the truth is at
-        self._read_truth(self.viewer)
+        self.view, self.view_step = self._truth(self.viewer)   # the truth as the viewer sees it, and its step
         self.show: Show[V] = Show(engine, self.view, self.view_step)
         self.presenters: Presenters[V] | None = None       # a game's scene sets its own
         self.narrate = match.info.narrate
@@ -349,7 +347,7 @@ class GameScreen(Scene, Generic[V]):
             steps = self.session.poll()
             if not steps:
                 return steps
-            self._read_truth(seat)
+            self.view, self.view_step = self._truth(seat)
         self.moves.begin(steps[0].number, self.show.step)
         for step in steps:
             # the viewer's own version of each event (their draw, their hint); the viewer changes
@@ -377,12 +375,12 @@ class GameScreen(Scene, Generic[V]):
 
     def show_truth(self) -> None:
         """Show the truth as the viewer sees it at once: a new viewer sees the table as it is now."""
-        self._read_truth(self.viewer)
+        self.view, self.view_step = self._truth(self.viewer)
         self.show.skip_to(self.view, self.view_step)
 
-    def _read_truth(self, seat: int | None) -> None:
+    def _truth(self, seat: int | None) -> tuple[V, int]:
         with self.session.held():      # the view and its step number from one state
-            self.view, self.view_step = self.session.view(seat), self.session.step
+            return self.session.view(seat), self.session.step
 
     def _narrate(self, event: Event) -> None:
         line = self.narrate(event)
