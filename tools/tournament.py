@@ -155,7 +155,7 @@ def play(info: GameDef, levels: list[str], options: dict[str, str], seed: int,
         events = engine.apply(state, action)
         # every bot sees its seat's events, as the client's BotDriver hands them (a bot may remember)
         for other, bot in enumerate(bots):
-            feed(bot, [e for e in (engine.redact(ev, other) for ev in events) if e is not None])
+            feed(bot, engine.seen_by(events, other))
     outcome = engine.outcome(state)
     return outcome.winners if outcome is not None else None
 

@@ -6,8 +6,8 @@ see it: "?" for a face-down tile) and the legal list, never from the state.
 - medium: greedy over its own turn (game.kombo_klash.greedy), on a light model of the board and the
           hand (game.kombo_klash.model) judged by an evaluation in points (game.kombo_klash.outlook).
 - hard:   the medium bot's best few choices looked at one action further (game.kombo_klash.planner).
-- expert: the hard bot's planner looking one action further, on weights tuned against hard
-          (game.kombo_klash.expert).
+- expert: the hard bot's planner looking one action further, on weights tuned against hard, and
+          remembering every tile it saw go face down (game.kombo_klash.expert).
 """
 from __future__ import annotations
 

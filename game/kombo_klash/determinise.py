@@ -3,9 +3,8 @@ deals of what its seat cannot see (game.core.search; the Expert plans on its vie
 measured stronger: game.kombo_klash.expert).
 
 The seat's view shows the face-up tiles, its own hand, and counts of everything else. What the seat
-also knows comes from its own events, kept by `Memory`: the face of a tile that went face down while
-it watched (a scored Kombo, a Swamp) and follows it when kicked; a tile a rival's Snake hypnotised
-into that rival's hand, until the rival plays that creature or discards the hand.
+also knows comes from its own events, kept by `Memory` (game.kombo_klash.memory): the face of a tile
+that went face down while it watched, a tile a rival's Snake hypnotised into that rival's hand.
 
 `state_from_view` deals every tile the seat cannot see at random into the places it cannot see
 (rivals' hands, face-down tiles, both piles), with the remembered ones pinned where they are known to
@@ -15,68 +14,16 @@ over the unseen tiles); tests/kombo_klash/test_determinise.py checks the two aga
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from game.core.engine import Event
 from game.core.rng import Rng
 
-from .events import BoardCleared, HandDiscarded, Hypnotised, Kicked, Placed, Revived, Scored, Swamped
+from .memory import Memory
 from .rules import KomboKlashEngine, KomboState
 from .tables import COPIES, CREATURE_INDEX, EMPTY, SPACES, SQUARES, TILES
-from .view import KomboView, fold
+from .view import KomboView
 
 ACTIONS = KomboKlashEngine.actions
-
-
-@dataclass
-class Memory:
-    """What one seat knows beyond its view, kept from its own events (`observe`) folded into the
-    last view it was shown (`look`)."""
-
-    seat: int
-    view: KomboView | None = None
-    down: dict[int, str] = field(default_factory=dict)          # face-down square -> its creature
-    held: dict[int, list[str]] = field(default_factory=dict)    # rival seat -> creatures in hand
-
-    def look(self, view: KomboView) -> None:
-        """The view the seat is shown now; memories it contradicts are dropped."""
-        self.view = view
-        self.down = {sq: name for sq, name in self.down.items() if view.board[sq] == "?"}
-        for seat, names in list(self.held.items()):
-            if len(names) > view.hand_counts[seat]:
-                self.held[seat] = names[:view.hand_counts[seat]]
-
-    def observe(self, events: Sequence[Event]) -> None:
-        for event in events:
-            self._remember(event)
-            if self.view is not None:
-                self.view = fold(self.view, event)
-
-    def _remember(self, event: Event) -> None:
-        if isinstance(event, (Scored, Swamped)):
-            board = self.view.board if self.view is not None else ()
-            for sq in event.squares:
-                name = board[sq] if board else None
-                if name is not None and name != "?":
-                    self.down[sq] = name
-        elif isinstance(event, Kicked):
-            if event.src in self.down:
-                self.down[event.dst] = self.down.pop(event.src)
-        elif isinstance(event, (BoardCleared,)):
-            for sq in event.squares:
-                self.down.pop(sq, None)
-        elif isinstance(event, Revived):
-            self.down.pop(event.square, None)
-        elif isinstance(event, Hypnotised):
-            if event.seat != self.seat:
-                self.held.setdefault(event.seat, []).append(event.creature)
-        elif isinstance(event, Placed):
-            names = self.held.get(event.seat)
-            if names and event.creature in names:
-                names.remove(event.creature)
-        elif isinstance(event, HandDiscarded):
-            self.held.pop(event.seat, None)
 
 
 @dataclass
@@ -176,4 +123,4 @@ def _listed(wire: object) -> object:
     return [_listed(v) for v in wire] if isinstance(wire, (list, tuple)) else wire
 
 
-__all__ = ["Dealer", "Memory", "state_from_view"]
+__all__ = ["Dealer", "state_from_view"]

@@ -53,13 +53,17 @@ class GreedyBot:
     def valued(self, view: KomboView, legal: list[Action]) -> list[Choice]:
         """Every choice of the turn so far, valued (deepened where the level looks further)."""
         self.evaluated = 0
-        out = Outlook.from_view(view, self.seat, self.weights)
+        out = self._outlook(view)
         turn = Turn(Board.from_view(view.board), self._hand(view), scored=view.scored)
         if view.pending is not None:
             choices = self._pending(turn, out, view.pending.square, legal)
         else:
             choices = self._main(turn, out, legal)
         return self._deepen(choices, out)
+
+    def _outlook(self, view: KomboView) -> Outlook:
+        """The decision's facts: from the view alone (the Expert adds what it remembers)."""
+        return Outlook.from_view(view, self.seat, self.weights)
 
     def _hand(self, view: KomboView) -> list[int]:
         hand = [0] * (UNKNOWN + 1)
@@ -162,10 +166,17 @@ class GreedyBot:
             targets = [sq for sq in bits(board.occ & ~board.down) if sq != placed]
             found = self._swamps(turn, out, targets)
         elif creature == VULTURE:
-            # What a Revive shows is unknown: no model to go on from (after stays None).
+            # A remembered tile is revived exactly, and the model goes on from it. What any other
+            # Revive shows is unknown: valued on average, no model to go on from (after stays None).
+            known = {sq: seen for sq, seen in out.remembered.items() if board.down >> sq & 1}
+            for sq, seen in known.items():
+                after = turn.copy()
+                after.revive(sq, seen)
+                found.append(Choice(self._eval(after, out), Revive(self.seat, sq), after))
             for sq in revive_candidates(board, self.weights.revive_squares):
-                found.append(Choice(revive_value(turn, sq, out), Revive(self.seat, sq)))
-                self.evaluated += len(CREATURES)
+                if sq not in known:
+                    found.append(Choice(revive_value(turn, sq, out), Revive(self.seat, sq)))
+                    self.evaluated += len(CREATURES)
         return found
 
     def _swamps(self, turn: Turn, out: Outlook, targets: list[int]) -> list[Choice]:

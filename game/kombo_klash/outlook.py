@@ -9,12 +9,13 @@ light model, game.kombo_klash.model), from what the seat knows (`Outlook`, all f
   + a share of the Kombo the bot's own hand could complete next turn,
   + the tiles kept in hand (each creature a value; the refill to five draws average tiles).
 
-A Revive shows a tile the bot cannot know: its value is the average over the creatures not seen yet.
+A Revive shows the tile the bot remembers there (the Expert keeps a memory: game.kombo_klash.memory),
+or else one it cannot know: then its value is the average over the creatures not seen yet.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from .model import HAND_SIZE, UNKNOWN, Board, Turn, bits
 from .tables import CREATURE_INDEX, CREATURES, NEIGHBOURS, TABLE
@@ -54,15 +55,23 @@ class Outlook:
     their_hold: tuple[float, ...]  # per creature: chance the next player holds one
     rival: float                   # weight of what the next player scores
     last_turn: bool                # the game ends after this turn: only points now count
+    # face-down square -> the creature the bot remembers there (empty for a bot without a memory)
+    remembered: Mapping[int, int] = field(default_factory=dict)
 
     @classmethod
-    def from_view(cls, view: KomboView, seat: int, weights: Weights) -> Outlook:
+    def from_view(cls, view: KomboView, seat: int, weights: Weights,
+                  remembered: Mapping[int, str] | None = None) -> Outlook:
+        """The decision's facts from the view, and from the face-down tiles the bot remembers."""
+        down = {sq: CREATURE_INDEX[name] for sq, name in sorted((remembered or {}).items())
+                if view.board[sq] == "?"}
         counts = [TABLE.copies] * len(CREATURES)
         for cell in view.board:
             if cell is not None and cell != "?":
                 counts[CREATURE_INDEX[cell]] -= 1
         for name in view.hand:
             counts[CREATURE_INDEX[name]] -= 1
+        for creature in down.values():
+            counts[creature] -= 1
         total = max(1, sum(counts))
         unseen = tuple(max(0, c) / total for c in counts)
         in_round = view.in_round
@@ -73,7 +82,7 @@ class Outlook:
         their_hold = tuple(1.0 - (1.0 - p) ** held for p in unseen)
         rival = weights.left_to_next * (1.0 if view.players == 2 else weights.many_players)
         last_turn = last_in_round and max(view.scores) >= view.target
-        return cls(weights, unseen, their_hold, rival, last_turn)
+        return cls(weights, unseen, their_hold, rival, last_turn, down)
 
 
 def keep_value(hand: Sequence[int], w: Weights) -> float:

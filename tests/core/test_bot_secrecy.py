@@ -64,7 +64,7 @@ def decisions_that_differ(engine: Engine[Any], config: Any, level: str, make: Bo
                 found.append(f"seed {seed}, step {step}: {mine} became {theirs} after a re-deal")
         seat = chooser.choice(acting)
         events = engine.apply(state, chooser.choice(engine.legal_actions(state, seat)))
-        feed(bot, [e for e in (engine.redact(ev, 0) for ev in events) if e is not None])
+        feed(bot, engine.seen_by(events, 0))
     table.state = state
     return found
 

@@ -26,7 +26,7 @@ QUICK = Budget(seconds=None, iterations=3)
 
 
 def _mine(events: list[Event], seat: int) -> list[Event]:
-    return [e for e in (ENGINE.redact(ev, seat) for ev in events) if e is not None]
+    return list(ENGINE.seen_by(events, seat))
 
 
 def _hidden(state: KombioState, seat: int) -> list[int]:

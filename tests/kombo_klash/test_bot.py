@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from game.core.bots import LEVELS
+from game.core.bots import LEVELS, feed
 from game.core.engine import Action
 from game.core.rng import Rng
 from game.kombo_klash.actions import Kick, Place, Score, Swamp
@@ -61,7 +61,10 @@ def play(levels: Sequence[str], seed: int, target: int = QUICK) -> tuple[list[Ac
         legal = ENGINE.legal_actions(state, seat)
         action = bots[seat].choose(ENGINE.view(state, seat), legal)
         assert action in legal, f"{levels[seat]} bot chose {action}, not legal"
-        ENGINE.apply(state, action)
+        events = ENGINE.apply(state, action)
+        # every bot sees its seat's events, as the BotDriver hands them (the Expert remembers)
+        for other, bot in enumerate(bots):
+            feed(bot, ENGINE.seen_by(events, other))
         log.append(action)
         assert len(log) < 5000, "the game does not end"
     return log, state

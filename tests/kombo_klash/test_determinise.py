@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from game.core.rng import Rng
-from game.kombo_klash.determinise import Dealer, Memory, state_from_view
+from game.kombo_klash.determinise import Dealer, state_from_view
+from game.kombo_klash.memory import Memory
 from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine
 from game.kombo_klash.tables import CREATURES, creature_of
 
@@ -26,7 +27,7 @@ def positions(seed: int, steps: int):
         yield state, memories
         events = ENGINE.apply(state, chooser.choice(ENGINE.legal_actions(state, state.turn)))
         for memory in memories:
-            memory.observe([e for e in (ENGINE.redact(ev, memory.seat) for ev in events) if e is not None])
+            memory.observe(ENGINE.seen_by(events, memory.seat))
 
 
 def test_the_built_state_shows_the_seat_exactly_its_view():

@@ -1,10 +1,13 @@
-"""Kombo Klash!'s Expert: the hard bot's planner looking further into its own turn, on its own weights.
-It finds plans a step longer than hard's, and plays legal, reproducible games from its view alone
-(tests/kombo_klash/test_bot.py plays its scenarios and checks that hidden tiles change nothing)."""
+"""Kombo Klash!'s Expert: the hard bot's planner looking further into its own turn, on its own weights,
+with a memory of the tiles it saw go face down (tests/kombo_klash/test_memory.py). It finds plans a
+step longer than hard's, revives what it remembers, and plays legal, reproducible games from its view
+and its events (tests/kombo_klash/test_bot.py plays its scenarios and checks that hidden tiles change
+nothing)."""
 from __future__ import annotations
 
-from game.kombo_klash.actions import Place
+from game.kombo_klash.actions import EndTurn, Place, Swamp
 from game.kombo_klash.bot import make_bot
+from game.kombo_klash.events import Revived, Scored
 from game.kombo_klash.expert import EXPERT_WEIGHTS, ExpertBot
 from game.kombo_klash.model import Board, Turn
 from game.kombo_klash.outlook import Outlook, evaluate
@@ -44,3 +47,33 @@ def test_the_expert_is_the_planner_with_its_own_weights_looking_further():
     hard = make_bot("hard", 1, 5)
     assert isinstance(bot, ExpertBot) and isinstance(hard, PlannerBot)
     assert bot.weights == EXPERT_WEIGHTS and bot.depth > hard.depth
+
+
+def test_the_expert_revives_the_tile_it_saw_go_face_down():
+    """Seat 1 swamps the third of three Ravens. The Expert saw it: its Vulture revives that Raven and
+    scores the Kombo of three (21 points), a move it values as a Kombo, where a bot that did not see
+    the Swamp can only value the Revive as an unknown tile."""
+    state = position({"a1": "Raven", "b1": "Raven", "c1": "Raven", "a5": "Snake", "e5": "Wolf"},
+                     [["Vulture", "Gorilla", "Gorilla", "Gorilla", "Wolf"],
+                      ["Alligator", "Gorilla", "Kangaroo", "Wolf", "Snake"]], turn=1)
+    expert, blind = ExpertBot(0, 0), ExpertBot(0, 0)
+    for action in (Place(1, "Alligator", sq("e4"), True), Swamp(1, (sq("c1"),)), EndTurn(1)):
+        events = ENGINE.apply(state, action)
+        expert.observe(ENGINE.seen_by(events, 0))
+    view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+    assert view.board[sq("c1")] == "?"
+
+    def vulture_value(bot: ExpertBot) -> float:
+        bot.memory.look(view)
+        return max(c.value for c in bot.valued(view, legal)
+                   if isinstance(c.action, Place) and c.action.creature == "Vulture" and c.action.trigger)
+
+    assert vulture_value(expert) > vulture_value(blind) + 10
+    played = []
+    while state.turn == 0:
+        action = expert.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0))
+        events = ENGINE.apply(state, action)
+        expert.observe(ENGINE.seen_by(events, 0))
+        played.extend(events)
+    assert any(isinstance(e, Revived) and e.square == sq("c1") and e.creature == "Raven" for e in played)
+    assert any(isinstance(e, Scored) and e.creature == "Raven" and e.points >= 21 for e in played)
