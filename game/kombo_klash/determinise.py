@@ -1,6 +1,6 @@
 """A full Kombo Klash! state consistent with what one seat has seen, for a bot that searches over
-deals of what its seat cannot see (game.core.search; the Expert plans on its view instead, which
-measured stronger: game.kombo_klash.expert).
+deals of what its seat cannot see (game.core.search; the Expert plans on its view and its memory
+instead, which measured stronger: game.kombo_klash.expert).
 
 The seat's view shows the face-up tiles, its own hand, and counts of everything else. What the seat
 also knows comes from its own events, kept by `Memory` (game.kombo_klash.memory): the face of a tile
