@@ -10,7 +10,7 @@ from game.kombo_klash.events import BoardCleared, Kicked, Scored, Swamped
 from game.kombo_klash.expert import ExpertBot
 from game.kombo_klash.memory import Memory
 from game.kombo_klash.rules import KomboKlashConfig, KomboKlashEngine
-from game.kombo_klash.tables import CREATURES, creature_of
+from game.kombo_klash.tables import CREATURES, EMPTY, SQUARES, creature_of
 
 ENGINE = KomboKlashEngine()
 
@@ -29,7 +29,7 @@ def test_a_seat_that_watched_from_the_start_knows_every_face_down_tile(seed):
         if seat == 0:
             memory.look(ENGINE.view(state, 0))
         if memory.view is not None:
-            down = {sq for sq in range(25) if state.board[sq] >= 0 and not state.up[sq]}
+            down = {sq for sq in range(SQUARES) if state.board[sq] != EMPTY and not state.up[sq]}
             assert set(memory.down) == down
             for sq, name in memory.down.items():
                 assert CREATURES[creature_of(state.board[sq])] == name
@@ -59,7 +59,7 @@ def test_an_expert_that_missed_the_start_remembers_less_and_still_plays():
     for _ in range(40):
         seat = state.turn
         ENGINE.apply(state, bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)))
-    assert any(state.board[sq] >= 0 and not state.up[sq] for sq in range(25))
+    assert any(state.board[sq] != EMPTY and not state.up[sq] for sq in range(SQUARES))
     late = ExpertBot(state.turn, 0)
     action = late.choose(ENGINE.view(state, state.turn), ENGINE.legal_actions(state, state.turn))
     assert action in ENGINE.legal_actions(state, state.turn) and late.memory.down == {}
